@@ -1,0 +1,236 @@
+//! A set of grid squares as one `u128` (bit `i` = square index `i`).
+//!
+//! Pattern matching and area selection are whole-board set operations: shifting a set by an offset,
+//! growing it by one king move, intersecting. Each is a handful of instructions, which is what lets
+//! legal-move generation stay in the microsecond range.
+
+use super::square::{Dir, Square};
+use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub};
+
+/// A set of squares of the 9x9 grid.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Bitboard(pub u128);
+
+const GRID: u128 = (1u128 << 81) - 1;
+
+/// `FILES_FROM[f]`: every square whose file is `>= f`.
+const fn files_from(f: i8) -> u128 {
+    let mut bb = 0u128;
+    let mut i = 0;
+    while i < 81 {
+        if (i % 9) as i8 >= f {
+            bb |= 1u128 << i;
+        }
+        i += 1;
+    }
+    bb
+}
+
+const fn files_below(f: i8) -> u128 {
+    GRID & !files_from(f)
+}
+
+impl Bitboard {
+    pub const EMPTY: Bitboard = Bitboard(0);
+    pub const GRID: Bitboard = Bitboard(GRID);
+
+    pub const fn from_square(sq: Square) -> Bitboard {
+        Bitboard(1u128 << sq.index())
+    }
+
+    pub fn from_squares(squares: impl IntoIterator<Item = Square>) -> Bitboard {
+        squares
+            .into_iter()
+            .fold(Bitboard::EMPTY, |bb, sq| bb | Bitboard::from_square(sq))
+    }
+
+    pub const fn contains(self, sq: Square) -> bool {
+        self.0 >> sq.index() & 1 == 1
+    }
+
+    pub fn insert(&mut self, sq: Square) {
+        self.0 |= 1u128 << sq.index();
+    }
+
+    pub fn remove(&mut self, sq: Square) {
+        self.0 &= !(1u128 << sq.index());
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    pub const fn any(self) -> bool {
+        self.0 != 0
+    }
+
+    pub const fn count(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// The lowest square in the set.
+    pub fn first(self) -> Option<Square> {
+        if self.0 == 0 {
+            None
+        } else {
+            Square::from_index(self.0.trailing_zeros() as usize)
+        }
+    }
+
+    /// Every square moved by `df` files and `dr` ranks; squares leaving the grid are dropped (no wrap).
+    pub const fn shift(self, df: i8, dr: i8) -> Bitboard {
+        // Drop the files that would wrap around before shifting.
+        let kept = if df > 0 {
+            self.0 & files_below(9 - df)
+        } else if df < 0 {
+            self.0 & files_from(-df)
+        } else {
+            self.0
+        };
+        let by = df as i32 + 9 * dr as i32;
+        let moved = if by >= 0 {
+            if by >= 128 { 0 } else { kept << by }
+        } else if -by >= 128 {
+            0
+        } else {
+            kept >> -by
+        };
+        Bitboard(moved & GRID)
+    }
+
+    /// The squares one step from the set in `dir`.
+    pub const fn step(self, dir: Dir) -> Bitboard {
+        let (df, dr) = dir.delta();
+        self.shift(df, dr)
+    }
+
+    /// Squares at king distance exactly 1 from some square of the set, or in it.
+    pub const fn grow(self) -> Bitboard {
+        let row = self.0 | self.shift(1, 0).0 | self.shift(-1, 0).0;
+        let b = Bitboard(row);
+        Bitboard(row | b.shift(0, 1).0 | b.shift(0, -1).0)
+    }
+
+    /// Squares orthogonally next to some square of the set (the set itself not included).
+    pub const fn orthogonal_ring(self) -> Bitboard {
+        Bitboard(
+            self.shift(1, 0).0 | self.shift(-1, 0).0 | self.shift(0, 1).0 | self.shift(0, -1).0,
+        )
+    }
+
+    /// Squares diagonally next to some square of the set.
+    pub const fn diagonal_ring(self) -> Bitboard {
+        Bitboard(
+            self.shift(1, 1).0 | self.shift(-1, 1).0 | self.shift(1, -1).0 | self.shift(-1, -1).0,
+        )
+    }
+
+    /// Squares adjacent (8 neighbours) to some square of the set.
+    pub const fn ring(self) -> Bitboard {
+        Bitboard(self.orthogonal_ring().0 | self.diagonal_ring().0)
+    }
+
+    pub fn iter(self) -> BitIter {
+        BitIter(self.0)
+    }
+}
+
+impl std::fmt::Debug for Bitboard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_set()
+            .entries(self.iter().map(|s| s.to_string()))
+            .finish()
+    }
+}
+
+/// Iterates squares in increasing index order.
+pub struct BitIter(u128);
+
+impl Iterator for BitIter {
+    type Item = Square;
+    fn next(&mut self) -> Option<Square> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as usize;
+        self.0 &= self.0 - 1;
+        Square::from_index(i)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl IntoIterator for Bitboard {
+    type Item = Square;
+    type IntoIter = BitIter;
+    fn into_iter(self) -> BitIter {
+        self.iter()
+    }
+}
+
+impl BitAnd for Bitboard {
+    type Output = Bitboard;
+    fn bitand(self, rhs: Bitboard) -> Bitboard {
+        Bitboard(self.0 & rhs.0)
+    }
+}
+impl BitOr for Bitboard {
+    type Output = Bitboard;
+    fn bitor(self, rhs: Bitboard) -> Bitboard {
+        Bitboard(self.0 | rhs.0)
+    }
+}
+impl Sub for Bitboard {
+    type Output = Bitboard;
+    fn sub(self, rhs: Bitboard) -> Bitboard {
+        Bitboard(self.0 & !rhs.0)
+    }
+}
+impl Not for Bitboard {
+    type Output = Bitboard;
+    fn not(self) -> Bitboard {
+        Bitboard(!self.0 & GRID)
+    }
+}
+impl BitAndAssign for Bitboard {
+    fn bitand_assign(&mut self, rhs: Bitboard) {
+        self.0 &= rhs.0;
+    }
+}
+impl BitOrAssign for Bitboard {
+    fn bitor_assign(&mut self, rhs: Bitboard) {
+        self.0 |= rhs.0;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(s: &str) -> Square {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn shifts_do_not_wrap() {
+        let i5 = Bitboard::from_square(sq("i5"));
+        assert!(i5.shift(1, 0).is_empty());
+        assert_eq!(i5.shift(-1, 0), Bitboard::from_square(sq("h5")));
+        let a5 = Bitboard::from_square(sq("a5"));
+        assert!(a5.shift(-2, 0).is_empty());
+        assert_eq!(a5.shift(2, 1), Bitboard::from_square(sq("c6")));
+        assert!(Bitboard::from_square(sq("e9")).shift(0, 1).is_empty());
+        assert!(Bitboard::from_square(sq("e1")).shift(0, -1).is_empty());
+    }
+
+    #[test]
+    fn rings() {
+        let e5 = Bitboard::from_square(sq("e5"));
+        assert_eq!(e5.ring().count(), 8);
+        assert_eq!(e5.orthogonal_ring().count(), 4);
+        assert_eq!(e5.grow().count(), 9);
+        assert_eq!(Bitboard::from_square(sq("a1")).ring().count(), 3);
+    }
+}

@@ -1,0 +1,347 @@
+//! Decisions and choices: at every moment one seat decides one thing from an enumerable list.
+//!
+//! `legal_choices` lists the choices of the pending decision in a deterministic order; `apply`
+//! advances the game with one of them, or returns an [`IllegalChoice`] naming why it cannot.
+//! Decisions that leave exactly one choice (outside the main action) are taken automatically.
+
+use super::board::{Colour, Rank};
+use super::cards::CardId;
+use super::cards::tasks::TaskId;
+use super::effect::program::{Op, Purpose};
+use super::square::{Dir, Square};
+use super::state::{GameState, Phase, Seat};
+use std::fmt;
+
+/// One thing a player can do at a decision.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Choice {
+    /// Main action: place a common piece.
+    Place(Square),
+    /// Main action: summon a being with a pattern placement; `borrow` is an enemy piece used as own.
+    Summon {
+        card: CardId,
+        target: Square,
+        placement: u8,
+        borrow: Option<Square>,
+    },
+    /// Main action: discard a being card.
+    Discard(CardId),
+    /// Play a flare, comparing with the seat `against`.
+    Flare { card: CardId, against: Seat },
+    /// Resolve a frozen effect.
+    Thaw(CardId),
+    /// End the turn (no actions left, or none possible).
+    EndTurn,
+    /// Piece shortage: take this piece of yours back first.
+    Pickup(Square),
+    /// After a discard: return this card to the bottom of its deck.
+    Return(CardId),
+    /// Two frozen effects: keep this one.
+    Keep(CardId),
+    /// End of turn: claim this task.
+    Claim(TaskId),
+    /// A colour (an enemy colour for an effect, or the colour a melee point is scored in).
+    Colour(Colour),
+    /// Deathmatch setup: your start piece goes here.
+    StartSquare(Square),
+    /// An effect picks this piece or square.
+    Square(Square),
+    /// An effect places a piece of this rank here.
+    PlaceAs(Square, Rank),
+    /// An effect moves a piece.
+    Move { from: Square, to: Square },
+    /// An effect direction.
+    Dir(Dir),
+    /// An option of an either/or.
+    Branch(u8),
+    /// A card (from a discard pile or a hand) an effect asks for.
+    Card(CardId),
+    /// Yes to an optional part.
+    Yes,
+    /// Decline: skip an optional step, stop a run of moves, return no more cards, claim no task.
+    Skip,
+}
+
+/// What kind of step an effect is asking for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EffectStep {
+    Confirm,
+    Branch(Vec<String>),
+    Pick(Purpose),
+    Place,
+    Move,
+    Direction,
+    Enemy,
+    Recover,
+    DiscardFlare,
+    Refreeze,
+}
+
+/// What is being decided.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DecisionKind {
+    StartSquare,
+    MeleeStart,
+    Action,
+    AfterActions,
+    Pickup,
+    ReturnCards,
+    KeepFrozen,
+    ClaimTask,
+    CommonColour,
+    LegendColour,
+    Effect { card: CardId, step: EffectStep },
+    GameOver,
+}
+
+/// The pending decision: who decides what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub seat: Seat,
+    pub kind: DecisionKind,
+}
+
+impl DecisionKind {
+    /// Short machine name (JSON, saves, tests).
+    pub fn name(&self) -> &'static str {
+        match self {
+            DecisionKind::StartSquare => "start-square",
+            DecisionKind::MeleeStart => "melee-start",
+            DecisionKind::Action => "action",
+            DecisionKind::AfterActions => "after-actions",
+            DecisionKind::Pickup => "pickup",
+            DecisionKind::ReturnCards => "return-cards",
+            DecisionKind::KeepFrozen => "keep-frozen",
+            DecisionKind::ClaimTask => "claim-task",
+            DecisionKind::CommonColour => "common-colour",
+            DecisionKind::LegendColour => "legend-colour",
+            DecisionKind::Effect { .. } => "effect",
+            DecisionKind::GameOver => "game-over",
+        }
+    }
+}
+
+impl EffectStep {
+    pub fn name(&self) -> &'static str {
+        match self {
+            EffectStep::Confirm => "confirm",
+            EffectStep::Branch(_) => "branch",
+            EffectStep::Pick(Purpose::Choose) => "choose",
+            EffectStep::Pick(Purpose::Destroy) => "destroy",
+            EffectStep::Pick(Purpose::Upgrade) => "upgrade",
+            EffectStep::Pick(Purpose::Downgrade) => "downgrade",
+            EffectStep::Pick(Purpose::Convert) => "convert",
+            EffectStep::Place => "place",
+            EffectStep::Move => "move",
+            EffectStep::Direction => "direction",
+            EffectStep::Enemy => "enemy",
+            EffectStep::Recover => "recover",
+            EffectStep::DiscardFlare => "discard-flare",
+            EffectStep::Refreeze => "refreeze",
+        }
+    }
+}
+
+/// Why a choice was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum IllegalChoice {
+    GameOver,
+    /// Not among the legal choices; the text says why in plain words.
+    NotLegal {
+        choice: Choice,
+        why: String,
+    },
+}
+
+impl fmt::Display for IllegalChoice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            IllegalChoice::GameOver => f.write_str("the game is over"),
+            IllegalChoice::NotLegal { why, .. } => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for IllegalChoice {}
+
+impl GameState {
+    /// The pending decision.
+    pub fn decision(&self) -> Decision {
+        let seat = match self.phase {
+            Phase::StartSquare | Phase::MeleeStart => self.setup_seat(),
+            _ => self.turn.seat,
+        };
+        let kind = match self.phase {
+            Phase::StartSquare => DecisionKind::StartSquare,
+            Phase::MeleeStart => DecisionKind::MeleeStart,
+            Phase::Action => DecisionKind::Action,
+            Phase::AfterActions => DecisionKind::AfterActions,
+            Phase::PlacePickup(_) | Phase::SummonPickup(_) => DecisionKind::Pickup,
+            Phase::ReturnCards => DecisionKind::ReturnCards,
+            Phase::KeepFrozen => DecisionKind::KeepFrozen,
+            Phase::ClaimTask => DecisionKind::ClaimTask,
+            Phase::CommonColour => DecisionKind::CommonColour,
+            Phase::LegendColour => DecisionKind::LegendColour,
+            Phase::GameOver => DecisionKind::GameOver,
+            Phase::Effect => {
+                let card = self.effect.as_ref().map(|r| r.card).unwrap_or(CardId(0));
+                let step = match self.effect_op() {
+                    Some(Op::Confirm { .. }) => EffectStep::Confirm,
+                    Some(Op::Branch { labels, .. }) => EffectStep::Branch(labels.clone()),
+                    Some(Op::Pick { act, .. }) => EffectStep::Pick(match act {
+                        None => Purpose::Choose,
+                        Some(super::effect::program::Act::Destroy { .. }) => Purpose::Destroy,
+                        Some(super::effect::program::Act::Upgrade) => Purpose::Upgrade,
+                        Some(super::effect::program::Act::Downgrade) => Purpose::Downgrade,
+                        Some(super::effect::program::Act::Convert { .. }) => Purpose::Convert,
+                    }),
+                    Some(Op::PlacePick { .. }) => EffectStep::Place,
+                    Some(Op::MoveStep { .. }) => EffectStep::Move,
+                    Some(Op::ChooseDir { .. }) => EffectStep::Direction,
+                    Some(Op::ChooseEnemy { .. }) => EffectStep::Enemy,
+                    Some(Op::Recover { .. }) => EffectStep::Recover,
+                    Some(Op::DiscardFlare { .. }) => EffectStep::DiscardFlare,
+                    Some(Op::Refreeze { .. }) => EffectStep::Refreeze,
+                    _ => EffectStep::Confirm,
+                };
+                DecisionKind::Effect { card, step }
+            }
+        };
+        Decision { seat, kind }
+    }
+
+    /// The legal choices of the pending decision, in a deterministic order (replaces `out`'s contents).
+    pub fn legal_choices(&self, out: &mut Vec<Choice>) {
+        out.clear();
+        match self.phase {
+            Phase::StartSquare => self.start_square_choices(out),
+            Phase::MeleeStart => self.melee_start_choices(out),
+            Phase::Action => self.action_choices(out),
+            Phase::AfterActions => self.after_actions_choices(out),
+            Phase::PlacePickup(_) | Phase::SummonPickup(_) => self.pickup_choices(out),
+            Phase::Effect => self.effect_choices(out),
+            Phase::ReturnCards => {
+                out.extend(self.seat(self.turn.seat).hand.iter().map(Choice::Return));
+                out.push(Choice::Skip);
+            }
+            Phase::KeepFrozen => {
+                out.extend(self.seat(self.turn.seat).frozen.iter().map(Choice::Keep))
+            }
+            Phase::ClaimTask => {
+                out.extend(self.claimable_tasks().map(Choice::Claim));
+                out.push(Choice::Skip);
+            }
+            Phase::CommonColour | Phase::LegendColour => self.scoring_colour_choices(out),
+            Phase::GameOver => {}
+        }
+    }
+
+    /// Convenience: the legal choices as a new vector.
+    pub fn choices(&self) -> Vec<Choice> {
+        let mut out = Vec::new();
+        self.legal_choices(&mut out);
+        out
+    }
+
+    /// Applies a choice of the pending decision.
+    pub fn apply(&mut self, choice: Choice) -> Result<(), IllegalChoice> {
+        if self.is_over() {
+            return Err(IllegalChoice::GameOver);
+        }
+        let mut legal = std::mem::take(&mut self.scratch);
+        self.legal_choices(&mut legal);
+        let ok = legal.contains(&choice);
+        self.scratch = legal;
+        if !ok {
+            return Err(IllegalChoice::NotLegal {
+                choice,
+                why: self.why_illegal(choice),
+            });
+        }
+        self.apply_legal(choice);
+        self.settle();
+        Ok(())
+    }
+
+    /// Applies a choice known to be legal.
+    fn apply_legal(&mut self, choice: Choice) {
+        match self.phase {
+            Phase::StartSquare => self.apply_start_square(choice),
+            Phase::MeleeStart => self.apply_melee_start(choice),
+            Phase::Action | Phase::AfterActions => self.apply_main(choice),
+            Phase::PlacePickup(_) | Phase::SummonPickup(_) => self.apply_pickup(choice),
+            Phase::Effect => self.apply_effect_choice(choice),
+            Phase::ReturnCards => self.apply_return(choice),
+            Phase::KeepFrozen => self.apply_keep_frozen(choice),
+            Phase::ClaimTask => self.apply_claim(choice),
+            Phase::CommonColour | Phase::LegendColour => self.apply_scoring_colour(choice),
+            Phase::GameOver => {}
+        }
+    }
+
+    /// Takes every follow-up decision that has exactly one legal choice.
+    pub(crate) fn settle(&mut self) {
+        loop {
+            if matches!(self.phase, Phase::GameOver | Phase::Action | Phase::Effect) {
+                return;
+            }
+            let mut legal = std::mem::take(&mut self.scratch);
+            self.legal_choices(&mut legal);
+            let only = if legal.len() == 1 {
+                Some(legal[0])
+            } else {
+                None
+            };
+            self.scratch = legal;
+            match only {
+                Some(c) => self.apply_legal(c),
+                None => return,
+            }
+        }
+    }
+
+    /// A plain-words reason a choice is not legal now.
+    fn why_illegal(&self, choice: Choice) -> String {
+        let decision = self.decision();
+        let expects = match &decision.kind {
+            DecisionKind::Effect { step, .. } => format!("an effect step ({})", step.name()),
+            k => format!("a {} decision", k.name()),
+        };
+        let hand = &self.seat(self.turn.seat).hand;
+        let reason = match choice {
+            Choice::Place(sq) | Choice::Square(sq) | Choice::StartSquare(sq)
+                if !super::board::arena::is_playable(sq) =>
+            {
+                format!("{sq} is not part of the arena")
+            }
+            Choice::Place(sq) if self.phase == Phase::Action && self.board.get(sq).is_some() => {
+                format!("{sq} is occupied")
+            }
+            Choice::Summon { card, .. } | Choice::Discard(card) | Choice::Flare { card, .. }
+                if self.phase == Phase::Action && !hand.contains(card) =>
+            {
+                format!(
+                    "{} is not in seat {}'s hand",
+                    self.db.get(card).map_or("that card", |c| &c.name),
+                    decision.seat
+                )
+            }
+            Choice::Summon { card, target, .. } if self.phase == Phase::Action => {
+                let name = self.db.get(card).map_or("that card", |c| &c.name);
+                format!(
+                    "{name} cannot be summoned on {target} that way: the pattern is not there, the square holds a higher-rank piece, or no piece is available"
+                )
+            }
+            Choice::Discard(_) if self.turn.discarded => "only one discard per turn".into(),
+            Choice::Flare { card, .. } if self.phase == Phase::Action => {
+                let name = self.db.get(card).map_or("that flare", |c| &c.name);
+                format!("{name}: neither half's condition holds against that opponent")
+            }
+            Choice::EndTurn if self.turn.actions_left > 0 => {
+                "actions are left: every action must be used".into()
+            }
+            _ => format!("it is not one of the choices of {expects}"),
+        };
+        format!("illegal choice {choice:?}: {reason}")
+    }
+}

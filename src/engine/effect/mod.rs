@@ -1,0 +1,6 @@
+//! Effects: the compiled program form and its resumable interpreter.
+
+pub mod moves;
+pub mod program;
+pub mod run;
+pub mod select;

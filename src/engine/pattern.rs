@@ -1,0 +1,393 @@
+//! Summoning patterns: grids as printed on the cards, their 8 symmetries, and matching on the board.
+//!
+//! Grid rows are written top to bottom as printed. Tokens, separated by spaces:
+//! `.` any square; `T` the summoning square; `X` a summoning square that must hold one of your pieces
+//! (`Xh`: your heroic-or-better piece); `c` your piece of any rank; `h` your heroic-or-better piece;
+//! a digit marks a square the effect refers to (`1`, `2`), and may follow a piece letter (`c1`);
+//! `n ne e se s sw w nw` are the arrows printed next to the summoning square.
+
+use super::bitboard::Bitboard;
+use super::board::{Rank, arena};
+use super::square::{Dir, Square};
+
+/// One of the 8 symmetries of the square: an optional left-right mirror, then quarter turns anticlockwise.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct Symmetry {
+    pub mirror: bool,
+    pub turns: u8,
+}
+
+impl Symmetry {
+    pub const IDENTITY: Symmetry = Symmetry {
+        mirror: false,
+        turns: 0,
+    };
+
+    pub fn all() -> impl Iterator<Item = Symmetry> {
+        (0..8u8).map(|i| Symmetry {
+            mirror: i >= 4,
+            turns: i % 4,
+        })
+    }
+
+    /// Transforms an offset (files right, ranks up).
+    pub fn apply(self, (mut x, mut y): (i8, i8)) -> (i8, i8) {
+        if self.mirror {
+            x = -x;
+        }
+        for _ in 0..self.turns {
+            (x, y) = (-y, x);
+        }
+        (x, y)
+    }
+
+    /// The inverse transform.
+    pub fn invert(self, (mut x, mut y): (i8, i8)) -> (i8, i8) {
+        for _ in 0..self.turns {
+            (x, y) = (y, -x);
+        }
+        if self.mirror {
+            x = -x;
+        }
+        (x, y)
+    }
+
+    pub fn apply_dir(self, dir: Dir) -> Dir {
+        let (x, y) = self.apply(dir.delta());
+        Dir::from_delta(x, y).unwrap_or(dir)
+    }
+}
+
+/// A square of the pattern that must hold one of your pieces.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Cell {
+    pub df: i8,
+    pub dr: i8,
+    pub min_rank: Rank,
+}
+
+/// A marked square (effects refer to marks by number).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub struct Mark {
+    pub df: i8,
+    pub dr: i8,
+    pub kind: u8,
+}
+
+/// What the summoning square itself requires.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum TargetRule {
+    /// Empty, or holding a piece the summoned piece may combat-leap onto.
+    Open,
+    /// Must hold one of your pieces of at least this rank (summoned "on top" of it).
+    OwnPiece(Rank),
+}
+
+/// A pattern in one orientation, offsets relative to the summoning square.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Placement {
+    pub symmetry: Symmetry,
+    pub cells: Vec<Cell>,
+    pub marks: Vec<Mark>,
+    pub arrows: Vec<Dir>,
+}
+
+impl Placement {
+    /// Squares of the pattern cells when the summoning square is `target` (all on the grid when matched).
+    pub fn cell_squares(&self, target: Square) -> Bitboard {
+        Bitboard::from_squares(self.cells.iter().filter_map(|c| target.offset(c.df, c.dr)))
+    }
+
+    /// Marked squares of one kind, on the arena.
+    pub fn mark_squares(&self, target: Square, kind: u8) -> Bitboard {
+        Bitboard::from_squares(
+            self.marks
+                .iter()
+                .filter(|m| m.kind == kind)
+                .filter_map(|m| target.offset(m.df, m.dr)),
+        ) & arena::PLAYABLE
+    }
+
+    /// The mirror image of `sq` across the pattern's own vertical axis through the summoning square.
+    pub fn mirror_square(&self, target: Square, sq: Square) -> Option<Square> {
+        let rel = (sq.file() - target.file(), sq.rank() - target.rank());
+        let (x, y) = self.symmetry.invert(rel);
+        let (x, y) = self.symmetry.apply((-x, y));
+        target.offset(x, y).filter(|s| arena::is_playable(*s))
+    }
+}
+
+/// A card's pattern with its distinct orientations precomputed.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Pattern {
+    pub grid: Vec<String>,
+    pub target: TargetRule,
+    /// Distinct orientations (symmetric patterns have fewer than 8).
+    pub placements: Vec<Placement>,
+}
+
+/// Why a pattern grid is malformed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridError(pub String);
+
+impl Pattern {
+    /// Parses a printed grid and precomputes its orientations.
+    pub fn parse(grid: &[String]) -> Result<Pattern, GridError> {
+        let mut target: Option<((i32, i32), TargetRule)> = None;
+        let mut cells = Vec::new();
+        let mut marks = Vec::new();
+        let mut arrows = Vec::new();
+        let mut width = None;
+        for (y, row) in grid.iter().enumerate() {
+            let tokens: Vec<&str> = row.split_whitespace().collect();
+            if let Some(w) = width {
+                if w != tokens.len() {
+                    return Err(GridError(format!(
+                        "row {} has {} cells but row 1 has {w}",
+                        y + 1,
+                        tokens.len()
+                    )));
+                }
+            }
+            width = Some(tokens.len());
+            for (x, token) in tokens.iter().enumerate() {
+                let at = (x as i32, y as i32);
+                if let Some(dir) = Dir::from_name(token) {
+                    arrows.push((at, dir));
+                    continue;
+                }
+                let (head, digits) = token.split_at(
+                    token
+                        .find(|c: char| c.is_ascii_digit())
+                        .unwrap_or(token.len()),
+                );
+                if !digits.is_empty() {
+                    let kind: u8 = digits
+                        .parse()
+                        .ok()
+                        .filter(|k| (1..=9).contains(k))
+                        .ok_or_else(|| GridError(format!("bad mark `{token}`")))?;
+                    marks.push((at, kind));
+                }
+                let rule = match head {
+                    "" | "." => None,
+                    "T" => Some(TargetRule::Open),
+                    "X" => Some(TargetRule::OwnPiece(Rank::Common)),
+                    "Xh" => Some(TargetRule::OwnPiece(Rank::Heroic)),
+                    "c" => {
+                        cells.push((at, Rank::Common));
+                        None
+                    }
+                    "h" => {
+                        cells.push((at, Rank::Heroic));
+                        None
+                    }
+                    _ => {
+                        return Err(GridError(format!(
+                            "unknown token `{token}` in row {}",
+                            y + 1
+                        )));
+                    }
+                };
+                if let Some(rule) = rule {
+                    if target.is_some() {
+                        return Err(GridError("more than one summoning square".into()));
+                    }
+                    target = Some((at, rule));
+                }
+            }
+        }
+        let Some(((tx, ty), rule)) = target else {
+            return Err(GridError(
+                "the pattern has no summoning square (T or X)".into(),
+            ));
+        };
+        if cells.is_empty() && rule == TargetRule::Open {
+            return Err(GridError("the pattern has no pieces".into()));
+        }
+        // Card grid: x right, y down. Board: files right, ranks up.
+        let rel = |(x, y): (i32, i32)| ((x - tx) as i8, (ty - y) as i8);
+        let base_cells: Vec<Cell> = cells
+            .iter()
+            .map(|&(at, min_rank)| {
+                let (df, dr) = rel(at);
+                Cell { df, dr, min_rank }
+            })
+            .collect();
+        let base_marks: Vec<Mark> = marks
+            .iter()
+            .map(|&(at, kind)| {
+                let (df, dr) = rel(at);
+                Mark { df, dr, kind }
+            })
+            .collect();
+        let base_arrows: Vec<Dir> = arrows.iter().map(|&(_, d)| d).collect();
+        for &((x, y), d) in &arrows {
+            let (df, dr) = rel((x, y));
+            if (df, dr) != d.delta() {
+                return Err(GridError(format!(
+                    "arrow `{d}` must sit on the square next to the summoning square in its own direction"
+                )));
+            }
+        }
+
+        let mut placements: Vec<Placement> = Vec::new();
+        let mut seen: Vec<(Vec<Cell>, Vec<Mark>, Vec<Dir>)> = Vec::new();
+        for sym in Symmetry::all() {
+            let mut cells: Vec<Cell> = base_cells
+                .iter()
+                .map(|c| {
+                    let (df, dr) = sym.apply((c.df, c.dr));
+                    Cell {
+                        df,
+                        dr,
+                        min_rank: c.min_rank,
+                    }
+                })
+                .collect();
+            let mut marks: Vec<Mark> = base_marks
+                .iter()
+                .map(|m| {
+                    let (df, dr) = sym.apply((m.df, m.dr));
+                    Mark {
+                        df,
+                        dr,
+                        kind: m.kind,
+                    }
+                })
+                .collect();
+            let mut arrows: Vec<Dir> = base_arrows.iter().map(|d| sym.apply_dir(*d)).collect();
+            cells.sort();
+            marks.sort();
+            arrows.sort();
+            let key = (cells.clone(), marks.clone(), arrows.clone());
+            if seen.contains(&key) {
+                continue;
+            }
+            seen.push(key);
+            placements.push(Placement {
+                symmetry: sym,
+                cells,
+                marks,
+                arrows,
+            });
+        }
+        Ok(Pattern {
+            grid: grid.to_vec(),
+            target: rule,
+            placements,
+        })
+    }
+
+    /// Highest mark number used.
+    pub fn max_mark(&self) -> u8 {
+        self.placements[0]
+            .marks
+            .iter()
+            .map(|m| m.kind)
+            .max()
+            .unwrap_or(0)
+    }
+
+    pub fn has_arrows(&self) -> bool {
+        !self.placements[0].arrows.is_empty()
+    }
+}
+
+/// Own pieces by minimum rank: `[any rank, heroic or better, legendary]`.
+pub type PiecesAtLeast = [Bitboard; 3];
+
+/// Summoning squares where `placement` is matched by `own` pieces (target rules not yet applied).
+pub fn match_targets(placement: &Placement, own: &PiecesAtLeast) -> Bitboard {
+    let mut targets = arena::PLAYABLE;
+    for c in &placement.cells {
+        targets &= own[c.min_rank.index()].shift(-c.df, -c.dr);
+        if targets.is_empty() {
+            break;
+        }
+    }
+    targets
+}
+
+/// Matches where exactly cell `borrowed` is filled by a borrowed (enemy) piece and the others by own pieces.
+pub fn match_targets_borrowing(
+    placement: &Placement,
+    own: &PiecesAtLeast,
+    borrowable: &PiecesAtLeast,
+    borrowed: usize,
+) -> Bitboard {
+    let mut targets = arena::PLAYABLE;
+    for (i, c) in placement.cells.iter().enumerate() {
+        let set = if i == borrowed { borrowable } else { own };
+        targets &= set[c.min_rank.index()].shift(-c.df, -c.dr);
+        if targets.is_empty() {
+            break;
+        }
+    }
+    targets
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn grid(rows: &[&str]) -> Vec<String> {
+        rows.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn symmetric_patterns_are_deduplicated() {
+        // Swordmaster-like: two pieces in a line, marks on the diagonals.
+        let p = Pattern::parse(&grid(&["1 c 1", ". T .", "1 c 1"])).unwrap();
+        assert_eq!(p.placements.len(), 2);
+        // Messenger-like diagonal: 4 orientations.
+        let p = Pattern::parse(&grid(&["T . .", ". c .", ". . c"])).unwrap();
+        assert_eq!(p.placements.len(), 4);
+        // Fully asymmetric.
+        let p = Pattern::parse(&grid(&["T c .", ". . c"])).unwrap();
+        assert_eq!(p.placements.len(), 8);
+        // Master of Intrigue: four corners, one orientation.
+        let p = Pattern::parse(&grid(&["c1 . c1", ". T .", "c1 . c1"])).unwrap();
+        assert_eq!(p.placements.len(), 1);
+    }
+
+    #[test]
+    fn arrows_make_orientations_distinct() {
+        let p = Pattern::parse(&grid(&["w T e", ". c c", ". c c"])).unwrap();
+        assert_eq!(p.placements.len(), 8);
+        assert!(Pattern::parse(&grid(&["e T w", ". c c"])).is_err());
+    }
+
+    #[test]
+    fn bad_grids_are_rejected() {
+        assert!(Pattern::parse(&grid(&["c c", "c c"])).is_err());
+        assert!(Pattern::parse(&grid(&["T c", "c"])).is_err());
+        assert!(Pattern::parse(&grid(&["T q"])).is_err());
+        assert!(Pattern::parse(&grid(&["T T c"])).is_err());
+    }
+
+    #[test]
+    fn symmetry_inverse() {
+        for s in Symmetry::all() {
+            for v in [(1, 0), (2, -1), (-3, 2)] {
+                assert_eq!(s.invert(s.apply(v)), v);
+            }
+        }
+    }
+
+    #[test]
+    fn matching_finds_targets() {
+        // Sapling: T above two pieces.
+        let p = Pattern::parse(&grid(&["T", "c", "c"])).unwrap();
+        let e4: Square = "e4".parse().unwrap();
+        let e3: Square = "e3".parse().unwrap();
+        let own = Bitboard::from_squares([e4, e3]);
+        let at = [own, Bitboard::EMPTY, Bitboard::EMPTY];
+        let all: Bitboard = p
+            .placements
+            .iter()
+            .fold(Bitboard::EMPTY, |acc, pl| acc | match_targets(pl, &at));
+        let names: Vec<String> = all.iter().map(|s| s.to_string()).collect();
+        assert_eq!(names, ["e2", "e5"]);
+    }
+}

@@ -1,0 +1,427 @@
+//! Scores: Deathmatch destruction points (duel and melee), High Form tasks and the task queue, the
+//! end trigger, and the final standings with tiebreaks.
+
+use super::bitboard::Bitboard;
+use super::board::{Colour, RankSet, arena};
+use super::cards::tasks::{Squares, TaskCond, TaskId, TaskType};
+use super::decision::Choice;
+use super::state::{Event, GameState, Mode, Phase, Seat};
+
+/// High Form ends at this many points, Deathmatch duel at 18, melee at 12 (3 players) or 10 (4).
+pub const HIGH_FORM_TARGET: i32 = 9;
+pub const DUEL_TARGET: i32 = 18;
+
+/// The outcome of a finished game (or the standing of one in progress).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Standings {
+    /// Final score per seat (melee: the lowest colour score).
+    pub scores: Vec<i32>,
+    /// Ranking key per seat, compared lexicographically: score, then the tiebreaks.
+    pub keys: Vec<Vec<i32>>,
+    /// Seats with the best key (several when the tie stands).
+    pub winners: Vec<Seat>,
+}
+
+impl GameState {
+    fn is_melee(&self) -> bool {
+        self.config.mode == Mode::Deathmatch && self.players() > 2
+    }
+
+    /// Points toward the end trigger and the final score, per seat.
+    pub fn score(&self, seat: Seat) -> i32 {
+        match self.config.mode {
+            Mode::HighForm => self.high_form_points(seat),
+            Mode::Deathmatch if self.is_melee() => {
+                self.colour_scores(seat).into_iter().min().unwrap_or(0)
+            }
+            Mode::Deathmatch => self
+                .seat(seat)
+                .score
+                .by_colour
+                .iter()
+                .map(|&v| v as i32)
+                .sum(),
+        }
+    }
+
+    /// Melee: the seat's score in each opposing colour.
+    pub fn colour_scores(&self, seat: Seat) -> Vec<i32> {
+        let me = self.colour_of(seat);
+        self.colour_ids()
+            .filter(|c| *c != me)
+            .map(|c| self.seat(seat).score.by_colour[c.index()] as i32)
+            .collect()
+    }
+
+    /// High Form: tasks claimed by the seat's side plus one per legendary piece of its colour.
+    pub fn high_form_points(&self, seat: Seat) -> i32 {
+        let colour = self.colour_of(seat);
+        let tasks: i32 = self
+            .seat_ids()
+            .filter(|s| self.colour_of(*s) == colour)
+            .map(|s| self.seat(s).score.tasks as i32)
+            .sum();
+        tasks + self.board.count(colour, RankSet::LEGENDARY) as i32
+    }
+
+    /// Whether a score reached the end trigger.
+    pub(crate) fn score_trigger(&self) -> bool {
+        match self.config.mode {
+            Mode::HighForm => self
+                .seat_ids()
+                .any(|s| self.high_form_points(s) >= HIGH_FORM_TARGET),
+            Mode::Deathmatch if self.is_melee() => {
+                let target = if self.players() == 3 { 12 } else { 10 };
+                self.seat_ids()
+                    .any(|s| self.colour_scores(s).into_iter().any(|v| v >= target))
+            }
+            Mode::Deathmatch => self.seat_ids().any(|s| self.score(s) >= DUEL_TARGET),
+        }
+    }
+
+    /// Standings now (final once the game is over).
+    pub fn standings(&self) -> Standings {
+        let keys: Vec<Vec<i32>> = self
+            .seat_ids()
+            .map(|seat| {
+                let colour = self.colour_of(seat);
+                let mut key = if self.is_melee() {
+                    let mut v = self.colour_scores(seat);
+                    v.sort();
+                    v
+                } else {
+                    vec![self.score(seat)]
+                };
+                key.push(self.board.count(colour, RankSet::UPGRADED) as i32);
+                key.push(self.board.count(colour, RankSet::ALL) as i32);
+                key
+            })
+            .collect();
+        let best = keys.iter().max().cloned().unwrap_or_default();
+        let winners = self
+            .seat_ids()
+            .filter(|s| keys[s.index()] == best)
+            .collect();
+        Standings {
+            scores: self.seat_ids().map(|s| self.score(s)).collect(),
+            keys,
+            winners,
+        }
+    }
+
+    // ----- Deathmatch -----
+
+    /// Scores the acting seat's destruction at the end of its turn. True if a colour choice is pending.
+    pub(crate) fn score_destruction(&mut self) -> bool {
+        let seat = self.turn.seat;
+        let me = self.me();
+        let tally = self.turn.tally;
+        for c in self.colour_ids().filter(|c| *c != me) {
+            let [common, heroic, legendary] = tally.destroyed[c.index()];
+            let book = &mut self.seat_mut(seat).score;
+            let commons = common as i16 + book.carry[c.index()] as i16;
+            let points = 2 * legendary as i16 + heroic as i16 + commons / 2;
+            book.carry[c.index()] = (commons % 2) as u8;
+            book.by_colour[c.index()] += points;
+            book.destroyed += points;
+            if points > 0 {
+                self.log(Event::Scored {
+                    seat,
+                    points,
+                    colour: c,
+                    why: "destruction",
+                });
+            }
+        }
+        if self.is_melee() {
+            self.turn.tally.legend_points_pending = tally.legends_summoned;
+            return self.next_scoring_choice();
+        }
+        if tally.legends_summoned > 0 {
+            if let Some(opp) = self.colour_ids().find(|c| *c != me) {
+                let points = tally.legends_summoned as i16;
+                let book = &mut self.seat_mut(seat).score;
+                book.by_colour[opp.index()] += points;
+                book.legends += points;
+                self.log(Event::Scored {
+                    seat,
+                    points,
+                    colour: opp,
+                    why: "legend summoned",
+                });
+            }
+        }
+        false
+    }
+
+    /// Colours with an unpaired destroyed common piece.
+    fn leftover_colours(&self) -> Vec<Colour> {
+        let book = &self.seat(self.turn.seat).score;
+        self.colour_ids()
+            .filter(|c| book.carry[c.index()] > 0)
+            .collect()
+    }
+
+    /// Melee: sets the next colour choice, if any. True if one is pending.
+    fn next_scoring_choice(&mut self) -> bool {
+        if self.leftover_colours().len() >= 2 {
+            self.phase = Phase::CommonColour;
+            true
+        } else if self.turn.tally.legend_points_pending > 0 {
+            self.phase = Phase::LegendColour;
+            true
+        } else {
+            false
+        }
+    }
+
+    pub(crate) fn scoring_colour_choices(&self, out: &mut Vec<Choice>) {
+        match self.phase {
+            Phase::CommonColour => {
+                out.extend(self.leftover_colours().into_iter().map(Choice::Colour))
+            }
+            Phase::LegendColour => {
+                let me = self.me();
+                out.extend(self.colour_ids().filter(|c| *c != me).map(Choice::Colour));
+            }
+            _ => {}
+        }
+    }
+
+    pub(crate) fn apply_scoring_colour(&mut self, choice: Choice) {
+        let Choice::Colour(c) = choice else { return };
+        let seat = self.turn.seat;
+        if self.phase == Phase::CommonColour {
+            // The chosen colour's piece pairs with the first other leftover; both are used up.
+            let partner = self.leftover_colours().into_iter().find(|o| *o != c);
+            let book = &mut self.seat_mut(seat).score;
+            book.carry[c.index()] = 0;
+            if let Some(p) = partner {
+                book.carry[p.index()] = 0;
+            }
+            book.by_colour[c.index()] += 1;
+            book.destroyed += 1;
+            self.log(Event::Scored {
+                seat,
+                points: 1,
+                colour: c,
+                why: "a pair of commons",
+            });
+        } else {
+            let book = &mut self.seat_mut(seat).score;
+            book.by_colour[c.index()] += 1;
+            book.legends += 1;
+            self.turn.tally.legend_points_pending -= 1;
+            self.log(Event::Scored {
+                seat,
+                points: 1,
+                colour: c,
+                why: "legend summoned",
+            });
+        }
+        if !self.next_scoring_choice() {
+            self.end_turn_finish();
+        }
+    }
+
+    // ----- High Form -----
+
+    /// Deals the task queue: three current tasks (no advanced task, never three of one type) and the
+    /// face-up next task (redrawn while three of the four share a type).
+    pub(crate) fn setup_tasks(&mut self) {
+        self.tasks.deck.shuffle(&mut self.rng);
+        let mut set_aside = Vec::new();
+        let mut filled = 0;
+        while filled < 3 {
+            let Some(t) = self.tasks.deck.pop() else {
+                break;
+            };
+            let task = &self.db.tasks[t.0 as usize];
+            let same = self.tasks.current[..filled]
+                .iter()
+                .flatten()
+                .filter(|c| self.task_type(**c) == task.kind)
+                .count();
+            if task.advanced || same >= 2 {
+                set_aside.push(t);
+            } else {
+                self.tasks.current[filled] = Some(t);
+                filled += 1;
+            }
+        }
+        for t in set_aside {
+            self.tasks.deck.push(t);
+        }
+        self.tasks.deck.shuffle(&mut self.rng);
+        self.turn_up_next_task();
+    }
+
+    fn task_type(&self, t: TaskId) -> TaskType {
+        self.db.tasks[t.0 as usize].kind
+    }
+
+    /// Turns up the next task, sending it to the bottom while three of the four face-up tasks share a type.
+    fn turn_up_next_task(&mut self) {
+        self.tasks.next = None;
+        for _ in 0..=self.tasks.deck.len {
+            let Some(t) = self.tasks.deck.pop() else {
+                return;
+            };
+            let kind = self.task_type(t);
+            let same = self
+                .tasks
+                .current
+                .iter()
+                .flatten()
+                .filter(|c| self.task_type(**c) == kind)
+                .count();
+            if same >= 2 && self.tasks.deck.len > 0 {
+                self.tasks.deck.push_bottom(t);
+                continue;
+            }
+            self.tasks.next = Some(t);
+            return;
+        }
+    }
+
+    /// Current tasks the acting seat meets now.
+    pub fn claimable_tasks(&self) -> impl Iterator<Item = TaskId> + '_ {
+        let colour = self.me();
+        self.tasks.current.into_iter().flatten().filter(move |t| {
+            let cond = &self.db.tasks[t.0 as usize].condition;
+            self.task_met(colour, cond)
+        })
+    }
+
+    pub(crate) fn apply_claim(&mut self, choice: Choice) {
+        if let Choice::Claim(t) = choice {
+            let seat = self.turn.seat;
+            let points = self.db.tasks[t.0 as usize].points as i16;
+            let st = self.seat_mut(seat);
+            st.score.tasks += points;
+            st.claimed.push(t);
+            self.log(Event::TaskClaimed { seat, task: t });
+            if let Some(slot) = self.tasks.current.iter_mut().find(|c| **c == Some(t)) {
+                *slot = self.tasks.next;
+            }
+            self.turn_up_next_task();
+        }
+        self.end_turn_scoring();
+    }
+
+    /// Whether a colour meets a task condition (destruction and summoning facts are this turn's).
+    pub fn task_met(&self, me: Colour, cond: &TaskCond) -> bool {
+        let enemies: Vec<Colour> = self.colour_ids().filter(|c| *c != me).collect();
+        let tally = &self.turn.tally;
+        let destroyed = |rank: usize| {
+            enemies
+                .iter()
+                .map(|c| tally.destroyed[c.index()][rank] as u32)
+                .sum::<u32>()
+        };
+        let squares = |s: &Squares| s.resolve().unwrap_or_default();
+        let own = self.board.colour(me);
+        let enemy_pieces = enemies
+            .iter()
+            .fold(Bitboard::EMPTY, |acc, c| acc | self.board.colour(*c));
+        match cond {
+            TaskCond::Destroyed { at_least, upgraded } => {
+                let total = destroyed(0) + destroyed(1) + destroyed(2);
+                total >= *at_least as u32 && destroyed(1) + destroyed(2) >= *upgraded as u32
+            }
+            TaskCond::DestroyedEither { legendary, heroic } => {
+                destroyed(2) >= *legendary as u32 || destroyed(1) >= *heroic as u32
+            }
+            TaskCond::PiecesOn {
+                squares: s,
+                at_least,
+                upgraded,
+                legendary,
+            } => {
+                let on = own & squares(s);
+                on.count() >= *at_least as u32
+                    && (on & self.board.ranks(RankSet::UPGRADED)).count() >= *upgraded as u32
+                    && (on & self.board.ranks(RankSet::LEGENDARY)).count() >= *legendary as u32
+            }
+            TaskCond::MoreUpgradedOn(s) => {
+                let area = squares(s);
+                let count = |c: Colour| (self.board.pieces(c, RankSet::UPGRADED) & area).count();
+                enemies.iter().all(|c| count(me) > count(*c))
+            }
+            TaskCond::Summoned {
+                at_least,
+                on,
+                on_count,
+                legends,
+            } => {
+                let on_ok = match on {
+                    Some(s) => {
+                        let area = squares(s);
+                        let n = tally
+                            .summoned_at
+                            .iter()
+                            .flatten()
+                            .filter(|sq| area.contains(**sq))
+                            .count();
+                        n >= *on_count as usize
+                    }
+                    None => true,
+                };
+                tally.summoned >= *at_least && on_ok && tally.legends_summoned >= *legends
+            }
+            TaskCond::LineLead { lines, lead } => lines.iter().any(|l| {
+                let line = squares(l);
+                let mine = (own & line).count() as i32;
+                enemies
+                    .iter()
+                    .all(|c| mine - (self.board.colour(*c) & line).count() as i32 >= *lead as i32)
+            }),
+            TaskCond::Chain { pairs } => pairs.iter().any(|(a, b)| {
+                let (a, b) = (squares(a), squares(b));
+                let mut reached = own & a;
+                loop {
+                    if (reached & b).any() {
+                        return true;
+                    }
+                    let grown = (reached.grow() & own) | reached;
+                    if grown == reached {
+                        return false;
+                    }
+                    reached = grown;
+                }
+            }),
+            TaskCond::Surround { at_least } => enemy_pieces
+                .iter()
+                .any(|sq| (Bitboard::from_square(sq).ring() & own).count() >= *at_least as u32),
+            TaskCond::Isolated { moves } => enemy_pieces
+                .iter()
+                .any(|p| self.isolated(p, enemy_pieces, *moves)),
+            TaskCond::All(cs) => cs.iter().all(|c| self.task_met(me, c)),
+            TaskCond::AnyOf(cs) => cs.iter().any(|c| self.task_met(me, c)),
+        }
+    }
+
+    /// An enemy piece within distance 2 of another that cannot get next to any other enemy piece in
+    /// `moves` moves through empty squares.
+    fn isolated(&self, p: super::square::Square, enemies: Bitboard, moves: u8) -> bool {
+        let start = Bitboard::from_square(p);
+        let others = enemies - start;
+        let mut near = start;
+        for _ in 0..2 {
+            near = near.grow();
+        }
+        if (near & others).is_empty() {
+            return false;
+        }
+        let empty = self.board.empty_squares();
+        let touching = others.ring();
+        let mut reached = start;
+        for _ in 0..=moves {
+            if (reached & touching).any() {
+                return false;
+            }
+            reached = reached | (reached.ring() & empty & arena::PLAYABLE);
+        }
+        true
+    }
+}

@@ -1,0 +1,236 @@
+//! Summoning: where each card in hand can be summoned, piece shortage, and the combat leap onto the
+//! summoning square that starts the being's effect.
+
+use super::bitboard::Bitboard;
+use super::board::{Rank, RankSet, arena};
+use super::cards::CardId;
+use super::decision::Choice;
+use super::effect::run::{EffectRun, Source, SummonRecord};
+use super::pattern::{PiecesAtLeast, TargetRule, match_targets, match_targets_borrowing};
+use super::pieces::Removal;
+use super::state::{Event, GameState, HandKind, Mode, PendingSummon, Phase};
+
+impl GameState {
+    /// Own pieces by minimum rank, as pattern cells see them.
+    fn own_at_least(&self) -> PiecesAtLeast {
+        let me = self.me();
+        [
+            self.board.colour(me),
+            self.board.pieces(me, RankSet::UPGRADED),
+            self.board.pieces(me, RankSet::LEGENDARY),
+        ]
+    }
+
+    /// Enemy colours whose pieces the next summoning may use as its own (bit per colour).
+    pub fn borrowable_colours(&self) -> u8 {
+        if self.turn.borrow {
+            return self.enemy_mask();
+        }
+        let melee =
+            self.config.mode == Mode::Deathmatch && self.players() > 2 && !self.config.teams;
+        if melee {
+            self.enemy_mask() & !self.seat(self.turn.seat).improvised
+        } else {
+            0
+        }
+    }
+
+    /// Every legal summoning of every card in hand.
+    pub(crate) fn summon_choices(&self, out: &mut Vec<Choice>) {
+        let seat = self.turn.seat;
+        for card in self.seat(seat).hand.iter() {
+            if HandKind::of(self.db.card(card).kind) != HandKind::Flare {
+                self.summon_choices_for(card, out);
+            }
+        }
+    }
+
+    /// Squares where a summoned piece of `rank` may land (before the pattern is considered).
+    fn landing_squares(&self, rank: Rank, rule: TargetRule) -> Bitboard {
+        let not_higher =
+            self.board.empty_squares() | self.board.ranks(RankSet(!RankSet::above(rank).0 & 0b111));
+        match rule {
+            TargetRule::Open => not_higher,
+            TargetRule::OwnPiece(min) => {
+                not_higher & self.board.pieces(self.me(), RankSet::at_least(min))
+            }
+        }
+    }
+
+    /// Every legal summoning of one card.
+    pub fn summon_choices_for(&self, card: CardId, out: &mut Vec<Choice>) {
+        let c = self.db.card(card);
+        let Some(pattern) = c.pattern.as_ref() else {
+            return;
+        };
+        let own = self.own_at_least();
+        let landing = self.landing_squares(c.rank, pattern.target);
+        if landing.is_empty() {
+            return;
+        }
+        let borrow_mask = self.borrowable_colours();
+        let borrowable: PiecesAtLeast = if borrow_mask == 0 {
+            [Bitboard::EMPTY; 3]
+        } else {
+            [
+                self.pieces_of(borrow_mask, RankSet::ALL),
+                self.pieces_of(borrow_mask, RankSet::UPGRADED),
+                self.pieces_of(borrow_mask, RankSet::LEGENDARY),
+            ]
+        };
+        for (i, placement) in pattern.placements.iter().enumerate() {
+            for target in match_targets(placement, &own) & landing {
+                let p = PendingSummon {
+                    card,
+                    target,
+                    placement: i as u8,
+                    borrow: None,
+                };
+                if self.piece_available(&p) {
+                    out.push(Choice::Summon {
+                        card,
+                        target,
+                        placement: i as u8,
+                        borrow: None,
+                    });
+                }
+            }
+            if borrow_mask == 0 {
+                continue;
+            }
+            for (cell_index, cell) in placement.cells.iter().enumerate() {
+                for target in
+                    match_targets_borrowing(placement, &own, &borrowable, cell_index) & landing
+                {
+                    let Some(borrow) = target.offset(cell.df, cell.dr) else {
+                        continue;
+                    };
+                    let p = PendingSummon {
+                        card,
+                        target,
+                        placement: i as u8,
+                        borrow: Some(borrow),
+                    };
+                    if self.piece_available(&p) {
+                        out.push(Choice::Summon {
+                            card,
+                            target,
+                            placement: i as u8,
+                            borrow: Some(borrow),
+                        });
+                    }
+                }
+            }
+        }
+    }
+
+    /// Squares of the pieces a summoning uses (its pattern cells).
+    fn summon_cells(&self, p: &PendingSummon) -> Bitboard {
+        self.db
+            .card(p.card)
+            .pattern
+            .as_ref()
+            .and_then(|pat| pat.placements.get(p.placement as usize))
+            .map(|pl| pl.cell_squares(p.target))
+            .unwrap_or_default()
+    }
+
+    /// Own pieces of the summoned piece's kind (disc or legendary) that may be taken back for it.
+    pub(crate) fn pickup_candidates(&self, p: &PendingSummon) -> Bitboard {
+        let rank = self.db.card(p.card).rank;
+        let pool = if rank.is_disc() {
+            RankSet::NON_LEGENDARY
+        } else {
+            RankSet::LEGENDARY
+        };
+        let mut bb = self.board.pieces(self.me(), pool) - self.summon_cells(p);
+        bb.remove(p.target);
+        bb
+    }
+
+    /// Whether a piece of the right kind can be had: from the supply, from the summoning square, or by
+    /// taking one of your pieces back that the pattern does not use.
+    fn piece_available(&self, p: &PendingSummon) -> bool {
+        let rank = self.db.card(p.card).rank;
+        let me = self.me();
+        if self.supply[me.index()].has(rank) {
+            return true;
+        }
+        if let Some(on_target) = self.board.get(p.target) {
+            if on_target.colour == me && on_target.rank.is_disc() == rank.is_disc() {
+                return true;
+            }
+        }
+        self.pickup_candidates(p).any()
+    }
+
+    /// A summoning was chosen: take a piece back first if the supply is empty, then summon.
+    pub(crate) fn begin_summon(&mut self, p: PendingSummon) {
+        let rank = self.db.card(p.card).rank;
+        let me = self.me();
+        let on_target_own = self
+            .board
+            .get(p.target)
+            .is_some_and(|pc| pc.colour == me && pc.rank.is_disc() == rank.is_disc());
+        if !self.supply[me.index()].has(rank) && !on_target_own {
+            self.phase = Phase::SummonPickup(p);
+            return;
+        }
+        self.execute_summon(p);
+    }
+
+    /// The summoning itself: the piece combat-leaps onto the summoning square, then the effect runs.
+    pub(crate) fn execute_summon(&mut self, p: PendingSummon) {
+        let seat = self.turn.seat;
+        let me = self.me();
+        let card = self.db.card(p.card);
+        let rank = card.rank;
+        let is_legend = card.is_legend();
+        self.turn.actions_left = self.turn.actions_left.saturating_sub(1);
+        self.seat_mut(seat).hand.remove(p.card);
+        if let Some(b) = p.borrow {
+            if self.turn.borrow {
+                self.turn.borrow = false;
+            } else if let Some(piece) = self.board.get(b) {
+                self.seat_mut(seat).improvised |= 1 << piece.colour.0;
+            }
+        }
+        let cells = self.summon_cells(&p);
+        let destroyed = if self.board.get(p.target).is_some() {
+            self.remove_piece(p.target, Removal::DESTROY)
+        } else {
+            None
+        };
+        self.place_piece(p.target, me, rank);
+        let tally = &mut self.turn.tally;
+        if let Some(slot) = tally.summoned_at.iter_mut().find(|s| s.is_none()) {
+            *slot = Some(p.target);
+        }
+        tally.summoned = tally.summoned.saturating_add(1);
+        if is_legend {
+            tally.legends_summoned = tally.legends_summoned.saturating_add(1);
+        }
+        self.log(Event::Summoned {
+            seat,
+            card: p.card,
+            square: p.target,
+        });
+        let mut run = EffectRun::new(p.card, Source::Summon);
+        run.being = Some(p.target);
+        run.being_rank = Some(rank);
+        run.summon = Some(SummonRecord {
+            target: p.target,
+            placement: p.placement,
+            destroyed: destroyed.is_some(),
+            destroyed_enemy: destroyed.is_some_and(|d| d.colour != me),
+        });
+        run.summon_pieces = cells;
+        self.phase = Phase::Effect;
+        self.start_effect(run);
+    }
+
+    /// Whether a square is on the arena and free of pieces (for callers outside the engine).
+    pub fn is_empty_square(&self, sq: super::square::Square) -> bool {
+        arena::is_playable(sq) && self.board.get(sq).is_none()
+    }
+}

@@ -101,6 +101,11 @@ impl<const N: usize> CardList<N> {
         }
     }
 
+    /// Sorts by card id (a canonical order that reveals nothing).
+    pub fn sort(&mut self) {
+        self.items[..self.len as usize].sort();
+    }
+
     pub fn clear(&mut self) {
         self.len = 0;
     }

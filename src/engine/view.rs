@@ -101,61 +101,73 @@ impl GameState {
         }
     }
 
+    /// The game as `observer` knows it: everything it cannot see is put in a fixed canonical
+    /// arrangement (hidden cards sorted and dealt back in that order, generator reset). Two games
+    /// that look the same to `observer` give the same observation, so a bot that only ever sees
+    /// observations cannot depend on hidden information.
+    pub fn observation(&self, observer: Seat) -> GameState {
+        self.redeal(observer, None)
+    }
+
     /// A copy of the game where everything `observer` cannot see is shuffled and dealt again,
-    /// consistently with what it can see, and the random generator is reseeded.
+    /// consistently with what it can see, and the generator is reseeded. Depends only on what
+    /// `observer` can see and on `seed`.
     pub fn determinize(&self, observer: Seat, seed: u64) -> GameState {
+        self.redeal(observer, Some(seed))
+    }
+
+    fn redeal(&self, observer: Seat, seed: Option<u64>) -> GameState {
         let mut g = self.clone();
         g.log_events = false;
         g.events.clear();
-        g.rng = Rng::seeded(seed);
-        // Other seats' beings: their hand and deck together, dealt again.
+        g.rng = Rng::seeded(seed.unwrap_or(0));
+        let shuffle = |list: &mut Deck, rng: &mut Rng| {
+            list.sort();
+            if seed.is_some() {
+                list.shuffle(rng);
+            }
+        };
         for seat in self.seat_ids() {
+            // Own deck order is hidden even from its owner.
             if seat == observer {
                 let mut deck = g.seats[seat.index()].deck;
-                deck.shuffle(&mut g.rng);
+                shuffle(&mut deck, &mut g.rng);
                 g.seats[seat.index()].deck = deck;
                 continue;
             }
-            let st = &g.seats[seat.index()];
+            // Other seats' beings: hand and deck pooled and dealt again.
             let in_hand: Vec<CardId> = g.hand_of_kind(seat, HandKind::Being).collect();
-            let mut pool = st.deck;
-            for c in &in_hand {
-                pool.push(*c);
-            }
-            pool.shuffle(&mut g.rng);
             let st = &mut g.seats[seat.index()];
-            for c in &in_hand {
-                st.hand.remove(*c);
+            let mut pool = st.deck;
+            for &c in &in_hand {
+                pool.push(c);
+                st.hand.remove(c);
             }
-            let mut pool_iter = pool.iter();
+            shuffle(&mut pool, &mut g.rng);
+            let deck_len = st.deck.len();
             let mut deck = Deck::default();
-            for _ in 0..st.deck.len() {
-                if let Some(c) = pool_iter.next() {
+            for (i, c) in pool.iter().enumerate() {
+                if i < deck_len {
                     deck.push(c);
+                } else {
+                    st.hand.push(c);
                 }
-            }
-            for c in pool_iter {
-                st.hand.push(c);
             }
             st.deck = deck;
         }
-        // Legends and flares: other seats' hands plus the face-down deck.
+        // Legends and flares: the other seats' hands plus the face-down deck.
         for kind in [HandKind::Legend, HandKind::Flare] {
-            let mut pool = if kind == HandKind::Legend {
-                g.legend_deck
-            } else {
-                g.flare_deck
-            };
+            let mut pool = if kind == HandKind::Legend { g.legend_deck } else { g.flare_deck };
             let mut counts = Vec::new();
             for seat in self.seat_ids().filter(|s| *s != observer) {
                 let held: Vec<CardId> = g.hand_of_kind(seat, kind).collect();
-                for c in &held {
-                    g.seats[seat.index()].hand.remove(*c);
-                    pool.push(*c);
+                for &c in &held {
+                    g.seats[seat.index()].hand.remove(c);
+                    pool.push(c);
                 }
                 counts.push((seat, held.len()));
             }
-            pool.shuffle(&mut g.rng);
+            shuffle(&mut pool, &mut g.rng);
             for (seat, n) in counts {
                 for _ in 0..n {
                     if let Some(c) = pool.pop() {
@@ -169,7 +181,12 @@ impl GameState {
                 g.flare_deck = pool;
             }
         }
-        g.tasks.deck.shuffle(&mut g.rng);
+        let mut tasks = g.tasks.deck;
+        tasks.items[..tasks.len as usize].sort();
+        if seed.is_some() {
+            tasks.shuffle(&mut g.rng);
+        }
+        g.tasks.deck = tasks;
         g
     }
 }

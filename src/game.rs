@@ -54,7 +54,15 @@ impl Game for GameState {
     fn rewards(&self) -> Vec<f64> {
         let standings = self.standings();
         let share = 1.0 / standings.winners.len().max(1) as f64;
-        self.seat_ids().map(|s| if standings.winners.contains(&s) { share } else { 0.0 }).collect()
+        self.seat_ids()
+            .map(|s| {
+                if standings.winners.contains(&s) {
+                    share
+                } else {
+                    0.0
+                }
+            })
+            .collect()
     }
 
     fn evaluate(&self) -> Vec<f64> {

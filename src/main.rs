@@ -9,7 +9,11 @@ use tashkalar::engine::Mode;
 use tashkalar::sim::{self, SimConfig};
 
 #[derive(Parser)]
-#[command(name = "tashkalar", version, about = "Tash-Kalar: Arena of Legends, in the terminal")]
+#[command(
+    name = "tashkalar",
+    version,
+    about = "Tash-Kalar: Arena of Legends, in the terminal"
+)]
 struct Cli {
     /// Load card files from this directory instead of the built-in ones.
     #[arg(long, global = true, value_name = "DIR")]
@@ -122,15 +126,21 @@ fn run(cli: Cli) -> Result<(), String> {
         None => play(db()?, PlayArgs::default()),
         Some(Command::Play(args)) => play(db()?, args),
         Some(Command::Replay { file, verify }) => replay(db()?, file, verify),
-        Some(Command::Cards { action: CardsAction::Check }) => {
+        Some(Command::Cards {
+            action: CardsAction::Check,
+        }) => {
             print!("{}", cli::cards_check(db()?.as_ref()));
             Ok(())
         }
-        Some(Command::Legal { scenario, json, then }) => {
-            let text =
-                std::fs::read_to_string(&scenario).map_err(|e| format!("{}: {e}", scenario.display()))?;
-            let (state, doc) =
-                cli::legal(db()?, &text, &then).map_err(|e| format!("{}: {e}", scenario.display()))?;
+        Some(Command::Legal {
+            scenario,
+            json,
+            then,
+        }) => {
+            let text = std::fs::read_to_string(&scenario)
+                .map_err(|e| format!("{}: {e}", scenario.display()))?;
+            let (state, doc) = cli::legal(db()?, &text, &then)
+                .map_err(|e| format!("{}: {e}", scenario.display()))?;
             if json {
                 println!("{doc}");
             } else {
@@ -149,7 +159,10 @@ fn run(cli: Cli) -> Result<(), String> {
                 bots: args.bots,
             };
             if !(2..=4).contains(&cfg.players) {
-                return Err(format!("--players {}: Tash-Kalar is for 2 to 4 players", cfg.players));
+                return Err(format!(
+                    "--players {}: Tash-Kalar is for 2 to 4 players",
+                    cfg.players
+                ));
             }
             if cfg.mode == Mode::HighForm && cfg.players == 3 {
                 return Err("High Form is for 2 players or two teams (--players 4 --teams)".into());
@@ -170,6 +183,10 @@ fn play(_db: Arc<tashkalar::engine::CardDb>, _args: PlayArgs) -> Result<(), Stri
     Err("the terminal front end is not built yet".into())
 }
 
-fn replay(_db: Arc<tashkalar::engine::CardDb>, _file: PathBuf, _verify: bool) -> Result<(), String> {
+fn replay(
+    _db: Arc<tashkalar::engine::CardDb>,
+    _file: PathBuf,
+    _verify: bool,
+) -> Result<(), String> {
     Err("saves are not supported yet".into())
 }

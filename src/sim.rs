@@ -71,7 +71,11 @@ impl BotStats {
     }
 
     pub fn ms_per_decision(&self) -> f64 {
-        if self.decisions == 0 { 0.0 } else { self.thinking.as_secs_f64() * 1000.0 / self.decisions as f64 }
+        if self.decisions == 0 {
+            0.0
+        } else {
+            self.thinking.as_secs_f64() * 1000.0 / self.decisions as f64
+        }
     }
 }
 
@@ -96,7 +100,10 @@ impl SimReport {
 
     pub fn avg_scores(&self) -> Vec<f64> {
         let done = self.games.saturating_sub(self.errors.len() as u32).max(1);
-        self.total_scores.iter().map(|&s| s as f64 / done as f64).collect()
+        self.total_scores
+            .iter()
+            .map(|&s| s as f64 / done as f64)
+            .collect()
     }
 
     pub fn games_per_second(&self) -> f64 {
@@ -109,16 +116,24 @@ fn decks_for(cfg: &SimConfig, db: &CardDb, rng: &mut Rng) -> Vec<String> {
     let players = cfg.players as usize;
     match cfg.decks.as_slice() {
         [] => vec![db.decks.first().map(|d| d.name.clone()).unwrap_or_default(); players],
-        [one] if one == "mixed" => {
-            (0..players).map(|_| db.decks[rng.below(db.decks.len().max(1) as u32) as usize].name.clone()).collect()
-        }
+        [one] if one == "mixed" => (0..players)
+            .map(|_| {
+                db.decks[rng.below(db.decks.len().max(1) as u32) as usize]
+                    .name
+                    .clone()
+            })
+            .collect(),
         [one] => vec![one.clone(); players],
         many => many.to_vec(),
     }
 }
 
 /// Plays one game between bots; `on_game` sees every finished game (to save it, say).
-pub fn run(db: Arc<CardDb>, cfg: &SimConfig, mut on_game: impl FnMut(&GameRecord)) -> Result<SimReport, String> {
+pub fn run(
+    db: Arc<CardDb>,
+    cfg: &SimConfig,
+    mut on_game: impl FnMut(&GameRecord),
+) -> Result<SimReport, String> {
     if cfg.bots.is_empty() {
         return Err("--bots needs at least one bot".into());
     }
@@ -135,7 +150,13 @@ pub fn run(db: Arc<CardDb>, cfg: &SimConfig, mut on_game: impl FnMut(&GameRecord
     let mut report = SimReport {
         seat_wins: vec![0.0; players],
         total_scores: vec![0; players],
-        bot_stats: names.iter().map(|n| BotStats { name: n.clone(), ..Default::default() }).collect(),
+        bot_stats: names
+            .iter()
+            .map(|n| BotStats {
+                name: n.clone(),
+                ..Default::default()
+            })
+            .collect(),
         ..Default::default()
     };
     let cancel = AtomicBool::new(false);
@@ -143,17 +164,28 @@ pub fn run(db: Arc<CardDb>, cfg: &SimConfig, mut on_game: impl FnMut(&GameRecord
     let mut deck_rng = Rng::seeded(cfg.seed ^ 0x5eed_dec5);
     for i in 0..cfg.games {
         let seed = cfg.seed.wrapping_add(i as u64);
-        let seat_bots: Vec<String> =
-            (0..players).map(|s| cfg.bots[(s + i as usize) % cfg.bots.len()].clone()).collect();
-        let config =
-            GameConfig { mode: cfg.mode, players: cfg.players, teams: cfg.teams, decks: decks_for(cfg, &db, &mut deck_rng) };
+        let seat_bots: Vec<String> = (0..players)
+            .map(|s| cfg.bots[(s + i as usize) % cfg.bots.len()].clone())
+            .collect();
+        let config = GameConfig {
+            mode: cfg.mode,
+            players: cfg.players,
+            teams: cfg.teams,
+            decks: decks_for(cfg, &db, &mut deck_rng),
+        };
         report.games += 1;
-        let outcome = catch_unwind(AssertUnwindSafe(|| play_one(&db, &config, seed, &seat_bots, &cancel)));
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            play_one(&db, &config, seed, &seat_bots, &cancel)
+        }));
         let played = match outcome {
             Ok(r) => r,
             Err(panic) => Err(format!(
                 "game {i} (seed {seed}) panicked: {}",
-                panic.downcast_ref::<String>().cloned().or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string())).unwrap_or_default()
+                panic
+                    .downcast_ref::<String>()
+                    .cloned()
+                    .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                    .unwrap_or_default()
             )),
         };
         match played {
@@ -163,7 +195,11 @@ pub fn run(db: Arc<CardDb>, cfg: &SimConfig, mut on_game: impl FnMut(&GameRecord
                     report.seat_wins[w.index()] += share;
                 }
                 for (seat, name) in seat_bots.iter().enumerate() {
-                    let stats = report.bot_stats.iter_mut().find(|b| &b.name == name).expect("known bot");
+                    let stats = report
+                        .bot_stats
+                        .iter_mut()
+                        .find(|b| &b.name == name)
+                        .expect("known bot");
                     stats.games += 1;
                     if record.winners.contains(&Seat(seat as u8)) {
                         stats.wins += share;
@@ -194,7 +230,8 @@ fn play_one(
     seat_bots: &[String],
     cancel: &AtomicBool,
 ) -> Result<(GameRecord, Timing), String> {
-    let mut game = GameState::new_game(db.clone(), config.clone(), seed).map_err(|e| e.to_string())?;
+    let mut game =
+        GameState::new_game(db.clone(), config.clone(), seed).map_err(|e| e.to_string())?;
     let mut bots: Vec<Box<dyn Bot<GameState>>> = seat_bots
         .iter()
         .enumerate()
@@ -204,7 +241,9 @@ fn play_one(
     let mut choices = Vec::new();
     while !game.is_over() {
         if choices.len() >= MAX_DECISIONS {
-            return Err(format!("seed {seed}: no end after {MAX_DECISIONS} decisions"));
+            return Err(format!(
+                "seed {seed}: no end after {MAX_DECISIONS} decisions"
+            ));
         }
         let seat = Game::to_move(&game);
         let observation = Game::observation(&game, seat);
@@ -215,7 +254,8 @@ fn play_one(
         timing[seat].0 += 1;
         timing[seat].1 += t.elapsed();
         choices.push(choice);
-        game.apply(choice).map_err(|e| format!("seed {seed}: bot {} chose badly: {e}", seat_bots[seat]))?;
+        game.apply(choice)
+            .map_err(|e| format!("seed {seed}: bot {} chose badly: {e}", seat_bots[seat]))?;
     }
     let standings = game.standings();
     Ok((

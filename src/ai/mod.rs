@@ -21,6 +21,9 @@ pub const BOT_NAMES: &[&str] = &["random"];
 pub fn make_bot<G: Game>(name: &str, seed: u64) -> Result<Box<dyn Bot<G>>, String> {
     match name {
         "random" => Ok(Box::new(random::RandomBot::new(seed))),
-        _ => Err(format!("unknown bot `{name}` (known: {})", BOT_NAMES.join(", "))),
+        _ => Err(format!(
+            "unknown bot `{name}` (known: {})",
+            BOT_NAMES.join(", ")
+        )),
     }
 }

@@ -11,7 +11,9 @@ pub struct RandomBot {
 
 impl RandomBot {
     pub fn new(seed: u64) -> RandomBot {
-        RandomBot { rng: Rng::seeded(seed) }
+        RandomBot {
+            rng: Rng::seeded(seed),
+        }
     }
 }
 

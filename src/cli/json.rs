@@ -18,7 +18,12 @@ pub fn choice_json(c: &Choice, state: &GameState) -> Value {
     let name = |id: crate::engine::CardId| db.get(id).map(|c| c.name.clone()).unwrap_or_default();
     let mut v = match *c {
         Choice::Place(sq) => json!({"kind": "place", "square": sq.to_string()}),
-        Choice::Summon { card, target, placement, borrow } => json!({
+        Choice::Summon {
+            card,
+            target,
+            placement,
+            borrow,
+        } => json!({
             "kind": "summon",
             "card": name(card),
             "target": target.to_string(),
@@ -26,7 +31,9 @@ pub fn choice_json(c: &Choice, state: &GameState) -> Value {
             "borrow": borrow.map(|b| b.to_string()),
         }),
         Choice::Discard(card) => json!({"kind": "discard", "card": name(card)}),
-        Choice::Flare { card, against } => json!({"kind": "flare", "card": name(card), "against": against.0 + 1}),
+        Choice::Flare { card, against } => {
+            json!({"kind": "flare", "card": name(card), "against": against.0 + 1})
+        }
         Choice::Thaw(card) => json!({"kind": "thaw", "card": name(card)}),
         Choice::EndTurn => json!({"kind": "end-turn"}),
         Choice::Pickup(sq) => json!({"kind": "pickup", "square": sq.to_string()}),
@@ -38,8 +45,12 @@ pub fn choice_json(c: &Choice, state: &GameState) -> Value {
         Choice::Colour(c) => json!({"kind": "colour", "colour": c.0 + 1}),
         Choice::StartSquare(sq) => json!({"kind": "start-square", "square": sq.to_string()}),
         Choice::Square(sq) => json!({"kind": "square", "square": sq.to_string()}),
-        Choice::PlaceAs(sq, r) => json!({"kind": "place-as", "square": sq.to_string(), "rank": r.name()}),
-        Choice::Move { from, to } => json!({"kind": "move", "from": from.to_string(), "to": to.to_string()}),
+        Choice::PlaceAs(sq, r) => {
+            json!({"kind": "place-as", "square": sq.to_string(), "rank": r.name()})
+        }
+        Choice::Move { from, to } => {
+            json!({"kind": "move", "from": from.to_string(), "to": to.to_string()})
+        }
         Choice::Dir(d) => json!({"kind": "direction", "direction": d.name()}),
         Choice::Branch(i) => json!({"kind": "branch", "branch": i}),
         Choice::Card(card) => json!({"kind": "card", "card": name(card)}),

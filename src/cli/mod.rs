@@ -28,7 +28,8 @@ pub fn load_cards(dir: Option<&Path>) -> Result<CardDb, String> {
     }
     let mut sources = Vec::new();
     for path in files {
-        let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let text =
+            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
         sources.push((path.display().to_string(), text));
     }
     CardDb::from_sources(sources).map_err(|e: LoadError| e.to_string())
@@ -60,7 +61,11 @@ pub fn builtin_files() -> impl Iterator<Item = &'static str> {
 
 /// `tashkalar legal`: loads a scenario, applies the choices with the given indexes, and describes
 /// the pending decision.
-pub fn legal(db: Arc<CardDb>, scenario_text: &str, then: &[usize]) -> Result<(GameState, Value), String> {
+pub fn legal(
+    db: Arc<CardDb>,
+    scenario_text: &str,
+    then: &[usize],
+) -> Result<(GameState, Value), String> {
     let scenario = Scenario::parse(scenario_text).map_err(|e| e.to_string())?;
     let mut state = scenario.into_state(db).map_err(|e| e.to_string())?;
     for (step, &index) in then.iter().enumerate() {
@@ -72,7 +77,9 @@ pub fn legal(db: Arc<CardDb>, scenario_text: &str, then: &[usize]) -> Result<(Ga
                 choices.len()
             ));
         };
-        state.apply(choice).map_err(|e| format!("--then step {}: {e}", step + 1))?;
+        state
+            .apply(choice)
+            .map_err(|e| format!("--then step {}: {e}", step + 1))?;
     }
     let doc = json::decision_document(&state);
     Ok((state, doc))
@@ -81,9 +88,16 @@ pub fn legal(db: Arc<CardDb>, scenario_text: &str, then: &[usize]) -> Result<(Ga
 /// Human-readable form of `legal`.
 pub fn legal_text(state: &GameState) -> String {
     let d = state.decision();
-    let mut out = format!("seat {} decides: {}\n", d.seat, json::decision_name(&d, state));
+    let mut out = format!(
+        "seat {} decides: {}\n",
+        d.seat,
+        json::decision_name(&d, state)
+    );
     for (i, c) in state.choices().iter().enumerate() {
-        out.push_str(&format!("{i:4}: {}\n", crate::engine::notation::write(c, &state.db)));
+        out.push_str(&format!(
+            "{i:4}: {}\n",
+            crate::engine::notation::write(c, &state.db)
+        ));
     }
     out
 }
@@ -99,7 +113,11 @@ pub fn sim_text(cfg: &SimConfig, report: &SimReport) -> String {
         report.games_per_second()
     );
     for (seat, wins) in report.seat_wins.iter().enumerate() {
-        out.push_str(&format!("seat {}: {wins} wins, average score {:.2}\n", seat + 1, report.avg_scores()[seat]));
+        out.push_str(&format!(
+            "seat {}: {wins} wins, average score {:.2}\n",
+            seat + 1,
+            report.avg_scores()[seat]
+        ));
     }
     for b in &report.bot_stats {
         let (rate, lo, hi) = b.win_rate();

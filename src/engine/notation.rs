@@ -19,10 +19,18 @@ use super::state::Seat;
 
 /// Writes a choice in notation.
 pub fn write(choice: &Choice, db: &CardDb) -> String {
-    let name = |id: super::cards::CardId| db.get(id).map_or_else(|| format!("#{}", id.0), |c| c.name.clone());
+    let name = |id: super::cards::CardId| {
+        db.get(id)
+            .map_or_else(|| format!("#{}", id.0), |c| c.name.clone())
+    };
     match *choice {
         Choice::Place(sq) => format!("place {sq}"),
-        Choice::Summon { card, target, placement, borrow } => match borrow {
+        Choice::Summon {
+            card,
+            target,
+            placement,
+            borrow,
+        } => match borrow {
             Some(b) => format!("summon {} {target} {placement} borrow {b}", name(card)),
             None => format!("summon {} {target} {placement}", name(card)),
         },
@@ -33,7 +41,10 @@ pub fn write(choice: &Choice, db: &CardDb) -> String {
         Choice::Pickup(sq) => format!("pickup {sq}"),
         Choice::Return(c) => format!("return {}", name(c)),
         Choice::Keep(c) => format!("keep {}", name(c)),
-        Choice::Claim(t) => format!("claim {}", db.tasks.get(t.0 as usize).map_or("?", |t| t.name.as_str())),
+        Choice::Claim(t) => format!(
+            "claim {}",
+            db.tasks.get(t.0 as usize).map_or("?", |t| t.name.as_str())
+        ),
         Choice::Colour(c) => format!("colour {}", c.0 + 1),
         Choice::StartSquare(sq) => format!("start {sq}"),
         Choice::Square(sq) => format!("pick {sq}"),
@@ -56,9 +67,13 @@ pub fn parse(text: &str, db: &CardDb) -> Result<Choice, String> {
     let square = |s: &str| s.parse::<Square>().map_err(|e| e.to_string());
     let card = |words: &[&str]| {
         let name = words.join(" ");
-        db.by_name(&name).ok_or_else(|| format!("no card named `{name}`"))
+        db.by_name(&name)
+            .ok_or_else(|| format!("no card named `{name}`"))
     };
-    let number = |s: &str| s.parse::<u8>().map_err(|_| format!("`{s}` is not a number"));
+    let number = |s: &str| {
+        s.parse::<u8>()
+            .map_err(|_| format!("`{s}` is not a number"))
+    };
     let one = |args: &[&str]| match args {
         [a] => Ok(a.to_string()),
         _ => Err(format!("`{verb}` takes one argument")),
@@ -80,16 +95,26 @@ pub fn parse(text: &str, db: &CardDb) -> Result<Choice, String> {
             if name.is_empty() {
                 return Err("`summon` needs a card name".into());
             }
-            Choice::Summon { card: card(name)?, target: square(target)?, placement: number(placement)?, borrow }
+            Choice::Summon {
+                card: card(name)?,
+                target: square(target)?,
+                placement: number(placement)?,
+                borrow,
+            }
         }
         "discard" => Choice::Discard(card(args)?),
         "flare" => {
-            let [name @ .., seat] = args else { return Err("`flare` takes a card and a seat".into()) };
+            let [name @ .., seat] = args else {
+                return Err("`flare` takes a card and a seat".into());
+            };
             let seat = number(seat)?;
             if seat == 0 {
                 return Err("seats are numbered from 1".into());
             }
-            Choice::Flare { card: card(name)?, against: Seat(seat - 1) }
+            Choice::Flare {
+                card: card(name)?,
+                against: Seat(seat - 1),
+            }
         }
         "thaw" => Choice::Thaw(card(args)?),
         "end" => Choice::EndTurn,
@@ -98,7 +123,10 @@ pub fn parse(text: &str, db: &CardDb) -> Result<Choice, String> {
         "keep" => Choice::Keep(card(args)?),
         "claim" => {
             let name = args.join(" ");
-            Choice::Claim(db.task_by_name(&name).ok_or_else(|| format!("no task named `{name}`"))?)
+            Choice::Claim(
+                db.task_by_name(&name)
+                    .ok_or_else(|| format!("no task named `{name}`"))?,
+            )
         }
         "colour" | "color" => {
             let c = number(&one(args)?)?;
@@ -110,12 +138,18 @@ pub fn parse(text: &str, db: &CardDb) -> Result<Choice, String> {
         "start" => Choice::StartSquare(square(&one(args)?)?),
         "pick" => Choice::Square(square(&one(args)?)?),
         "move" => match args {
-            [a, b] => Choice::Move { from: square(a)?, to: square(b)? },
+            [a, b] => Choice::Move {
+                from: square(a)?,
+                to: square(b)?,
+            },
             _ => return Err("`move` takes two squares".into()),
         },
         "dir" => {
             let d = one(args)?;
-            Choice::Dir(Dir::from_name(&d).ok_or_else(|| format!("`{d}` is not a direction (n ne e se s sw w nw)"))?)
+            Choice::Dir(
+                Dir::from_name(&d)
+                    .ok_or_else(|| format!("`{d}` is not a direction (n ne e se s sw w nw)"))?,
+            )
         }
         "branch" => Choice::Branch(number(&one(args)?)?),
         "card" => Choice::Card(card(args)?),
@@ -147,10 +181,23 @@ mod tests {
         let d4: Square = "d4".parse().unwrap();
         for c in [
             Choice::Place(e5),
-            Choice::Summon { card: tower, target: e5, placement: 3, borrow: None },
-            Choice::Summon { card: knight, target: e5, placement: 0, borrow: Some(d4) },
+            Choice::Summon {
+                card: tower,
+                target: e5,
+                placement: 3,
+                borrow: None,
+            },
+            Choice::Summon {
+                card: knight,
+                target: e5,
+                placement: 0,
+                borrow: Some(d4),
+            },
             Choice::Discard(knight),
-            Choice::Flare { card: db.by_name("Ember").unwrap(), against: Seat(1) },
+            Choice::Flare {
+                card: db.by_name("Ember").unwrap(),
+                against: Seat(1),
+            },
             Choice::EndTurn,
             Choice::Move { from: e5, to: d4 },
             Choice::PlaceAs(e5, Rank::Heroic),

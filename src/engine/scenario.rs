@@ -31,6 +31,8 @@ pub struct Scenario {
     pub turn: Option<u16>,
     /// 9 rows, rank 9 first; cells `..`, `##`, or seat number plus rank letter (`1c`, `2h`, `1l`).
     pub board: Vec<String>,
+    /// Pieces as `"1c e4"` entries (seat, rank, square), added to the board: handier for small positions.
+    pub pieces: Vec<String>,
     /// Per seat; a seat left out is dealt cards from its shuffled deck.
     pub hands: Vec<Option<HandSpec>>,
     /// Per seat: cards in the discard pile.
@@ -173,7 +175,7 @@ impl Scenario {
 
     fn read_board(&self, state: &mut GameState) -> Result<(), ScenarioError> {
         if self.board.is_empty() {
-            return Ok(());
+            return self.read_pieces(state);
         }
         if self.board.len() != 9 {
             return err(format!(
@@ -216,6 +218,35 @@ impl Scenario {
                     }
                 }
             }
+        }
+        self.read_pieces(state)
+    }
+
+    fn read_pieces(&self, state: &mut GameState) -> Result<(), ScenarioError> {
+        for entry in &self.pieces {
+            let words: Vec<&str> = entry.split_whitespace().collect();
+            let [cell, square] = words.as_slice() else {
+                return err(format!("pieces: `{entry}` should look like `1c e4`"));
+            };
+            let sq: Square = square
+                .parse()
+                .map_err(|e: super::square::BadSquare| ScenarioError(format!("pieces: {e}")))?;
+            if !arena::is_playable(sq) {
+                return err(format!("pieces: {sq} is a cut corner"));
+            }
+            if state.board.get(sq).is_some() {
+                return err(format!("pieces: {sq} is given twice"));
+            }
+            let piece =
+                parse_piece(cell, state).map_err(|m| ScenarioError(format!("pieces: {m}")))?;
+            if !state.supply[piece.colour.index()].take(piece.rank) {
+                return err(format!(
+                    "pieces: too many {} pieces for seat {}",
+                    piece.rank,
+                    &cell[..1]
+                ));
+            }
+            state.board.put(sq, piece);
         }
         Ok(())
     }
@@ -426,6 +457,23 @@ impl GameState {
                     .join(" ")
             })
             .collect()
+    }
+
+    /// The pieces on the board as `1c e4` entries in square order (compact, exact, for tests).
+    pub fn piece_list(&self) -> String {
+        self.board
+            .occupied()
+            .iter()
+            .filter_map(|sq| {
+                let p = self.board.get(sq)?;
+                let seat = self
+                    .seat_ids()
+                    .find(|s| self.colour_of(*s) == p.colour)
+                    .map_or(0, |s| s.0);
+                Some(format!("{}{} {sq}", seat + 1, p.rank.letter()))
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
     }
 
     /// Pieces of one colour on the board and in its supply add up to its full set (minus removed ones).

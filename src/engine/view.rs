@@ -157,7 +157,11 @@ impl GameState {
         }
         // Legends and flares: the other seats' hands plus the face-down deck.
         for kind in [HandKind::Legend, HandKind::Flare] {
-            let mut pool = if kind == HandKind::Legend { g.legend_deck } else { g.flare_deck };
+            let mut pool = if kind == HandKind::Legend {
+                g.legend_deck
+            } else {
+                g.flare_deck
+            };
             let mut counts = Vec::new();
             for seat in self.seat_ids().filter(|s| *s != observer) {
                 let held: Vec<CardId> = g.hand_of_kind(seat, kind).collect();

@@ -157,7 +157,7 @@ fn champions_call_moves_commons_once_standard_once_combat() {
     let mut g = with_flare("Champion's Call", &["1c a5", "1c b7"], 0, 6);
     // b7 onto the enemy common b8 is a combat move; a5 to a6 a standard one.
     play(&mut g, &["flare Champion's Call 2", "move b7 b8"]);
-    assert!(!legal(&g, "move a5 b5") || legal(&g, "move a5 a6"));
+    assert!(!legal(&g, "move b8 c9"), "the one combat move is used up");
     play(&mut g, &["move a5 a6"]);
     assert!(pieces(&g).contains("1c b8") && pieces(&g).contains("1c a6"));
     assert_eq!(

@@ -161,13 +161,13 @@ fn the_summoned_piece_combat_leaps_onto_the_summoning_square() {
 #[test]
 fn a_colour_never_has_more_than_three_legendary_pieces() {
     // Three legendary pieces on the board and none in the supply: one must be taken back first.
-    let mut pieces = [
+    let mut own = [
         "1h d4", "1h f4", "1h e3", "1c d2", "1c f2", "1l a5", "1l a6", "1l a7",
     ]
     .map(String::from)
     .to_vec();
-    pieces.push("2c i5".into());
-    let mut g = with_card("Time Elemental", &pieces);
+    own.push("2c i5".into());
+    let mut g = with_card("Time Elemental", &own);
     play(&mut g, &["summon Time Elemental e5 0"]);
     assert_eq!(pending(&g), "pickup");
     assert_eq!(texts(&g), ["pickup a5", "pickup a6", "pickup a7"]);

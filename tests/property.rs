@@ -8,30 +8,53 @@ use tashkalar::engine::rng::Rng;
 use tashkalar::engine::{Choice, GameConfig, GameState, Mode, Seat};
 
 fn check_invariants(g: &GameState, context: &str) {
-    assert!(g.pieces_consistent(), "{context}: pieces on board + supply != all pieces");
+    assert!(
+        g.pieces_consistent(),
+        "{context}: pieces on board + supply != all pieces"
+    );
     for c in g.colour_ids() {
-        assert!(g.board.count(c, RankSet::LEGENDARY) <= 3, "{context}: more than 3 legendary pieces");
+        assert!(
+            g.board.count(c, RankSet::LEGENDARY) <= 3,
+            "{context}: more than 3 legendary pieces"
+        );
     }
     for seat in g.seat_ids() {
         let book = g.seat(seat).score;
         let booked: i16 = book.by_colour.iter().sum();
-        assert_eq!(booked, book.destroyed + book.legends + book.flares, "{context}: score != its tallies");
-        assert!(book.carry.iter().all(|&c| c <= 1), "{context}: an unpaired common was left unscored");
+        assert_eq!(
+            booked,
+            book.destroyed + book.legends + book.flares,
+            "{context}: score != its tallies"
+        );
+        assert!(
+            book.carry.iter().all(|&c| c <= 1),
+            "{context}: an unpaired common was left unscored"
+        );
     }
 }
 
 /// Plays one random game; returns its final hash and the number of decisions.
 fn random_game(db: &Arc<CardDb>, mode: Mode, seed: u64, check_views: bool) -> (u64, usize) {
-    let config = GameConfig { mode, players: 2, teams: false, decks: vec!["Imperial".into(); 2] };
+    let config = GameConfig {
+        mode,
+        players: 2,
+        teams: false,
+        decks: vec!["Imperial".into(); 2],
+    };
     let mut g = GameState::new_game(db.clone(), config, seed).expect("new game");
     let mut rng = Rng::seeded(seed ^ 0x9e37_79b9);
     let mut choices: Vec<Choice> = Vec::new();
     let mut decisions = 0;
     while !g.is_over() {
         g.legal_choices(&mut choices);
-        assert!(!choices.is_empty(), "seed {seed}: no legal choice at {:?}", g.decision());
+        assert!(
+            !choices.is_empty(),
+            "seed {seed}: no legal choice at {:?}",
+            g.decision()
+        );
         let choice = choices[rng.below(choices.len() as u32) as usize];
-        g.apply(choice).unwrap_or_else(|e| panic!("seed {seed}: legal choice refused: {e}"));
+        g.apply(choice)
+            .unwrap_or_else(|e| panic!("seed {seed}: legal choice refused: {e}"));
         decisions += 1;
         check_invariants(&g, &format!("seed {seed}, decision {decisions}"));
         if check_views && decisions % 37 == 0 {
@@ -46,17 +69,30 @@ fn random_game(db: &Arc<CardDb>, mode: Mode, seed: u64, check_views: bool) -> (u
 fn check_hidden_information(g: &GameState, seed: u64) {
     for seat in g.seat_ids() {
         let other = g.determinize(seat, seed.wrapping_mul(7));
-        assert_eq!(g.view(seat), other.view(seat), "seed {seed}: seat {seat}'s view depends on hidden cards");
-        assert_eq!(g.observation(seat).hash64(), other.observation(seat).hash64());
+        assert_eq!(
+            g.view(seat),
+            other.view(seat),
+            "seed {seed}: seat {seat}'s view depends on hidden cards"
+        );
+        assert_eq!(
+            g.observation(seat).hash64(),
+            other.observation(seat).hash64()
+        );
         let view = g.view(seat);
         assert_eq!(view.hand, g.seat(seat).hand.iter().collect::<Vec<_>>());
         if g.decision().seat != seat {
-            assert!(view.choices.is_empty(), "a seat sees choices only when it decides");
+            assert!(
+                view.choices.is_empty(),
+                "a seat sees choices only when it decides"
+            );
         }
         // The view holds no other seat's hand: only counts.
         for s in g.seat_ids().filter(|s| *s != seat) {
             let counts = view.hand_counts[s.index()];
-            assert_eq!(counts.beings + counts.legends + counts.flares, g.seat(s).hand.len());
+            assert_eq!(
+                counts.beings + counts.legends + counts.flares,
+                g.seat(s).hand.len()
+            );
         }
     }
 }
@@ -68,25 +104,47 @@ fn two_thousand_random_duels_keep_every_invariant() {
     for seed in 0..2000 {
         decisions += random_game(&db, Mode::Deathmatch, seed, seed % 10 == 0).1;
     }
-    assert!(decisions > 2000 * 50, "games are suspiciously short: {decisions} decisions");
+    assert!(
+        decisions > 2000 * 50,
+        "games are suspiciously short: {decisions} decisions"
+    );
 }
 
 #[test]
 fn the_same_seed_and_choices_replay_the_same_game() {
     let db = Arc::new(CardDb::builtin().expect("cards"));
     for seed in [3, 99, 12345] {
-        assert_eq!(random_game(&db, Mode::Deathmatch, seed, false), random_game(&db, Mode::Deathmatch, seed, false));
+        assert_eq!(
+            random_game(&db, Mode::Deathmatch, seed, false),
+            random_game(&db, Mode::Deathmatch, seed, false)
+        );
     }
-    assert_ne!(random_game(&db, Mode::Deathmatch, 1, false).0, random_game(&db, Mode::Deathmatch, 2, false).0);
+    assert_ne!(
+        random_game(&db, Mode::Deathmatch, 1, false).0,
+        random_game(&db, Mode::Deathmatch, 2, false).0
+    );
 }
 
 #[test]
 fn a_seat_view_is_the_same_whatever_the_hidden_cards() {
     let db = Arc::new(CardDb::builtin().expect("cards"));
-    let config = GameConfig { mode: Mode::Deathmatch, players: 2, teams: false, decks: vec!["Imperial".into(); 2] };
+    let config = GameConfig {
+        mode: Mode::Deathmatch,
+        players: 2,
+        teams: false,
+        decks: vec!["Imperial".into(); 2],
+    };
     let g = GameState::new_game(db, config, 5).expect("new game");
     let swapped = g.determinize(Seat(0), 77);
-    assert_ne!(g.seat(Seat(1)).hand, swapped.seat(Seat(1)).hand, "the opponent's hand was re-dealt");
-    assert_eq!(g.seat(Seat(0)).hand, swapped.seat(Seat(0)).hand, "our own hand stays");
+    assert_ne!(
+        g.seat(Seat(1)).hand,
+        swapped.seat(Seat(1)).hand,
+        "the opponent's hand was re-dealt"
+    );
+    assert_eq!(
+        g.seat(Seat(0)).hand,
+        swapped.seat(Seat(0)).hand,
+        "our own hand stays"
+    );
     assert_eq!(g.view(Seat(0)), swapped.view(Seat(0)));
 }

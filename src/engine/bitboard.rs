@@ -26,9 +26,16 @@ const fn files_from(f: i8) -> u128 {
     bb
 }
 
-const fn files_below(f: i8) -> u128 {
-    GRID & !files_from(f)
-}
+/// `FILE_MASKS[f]` = squares with file `>= f`, precomputed so shifts cost a table lookup.
+const FILE_MASKS: [u128; 10] = {
+    let mut t = [0u128; 10];
+    let mut f = 0;
+    while f < 10 {
+        t[f] = files_from(f as i8);
+        f += 1;
+    }
+    t
+};
 
 impl Bitboard {
     pub const EMPTY: Bitboard = Bitboard(0);
@@ -80,10 +87,13 @@ impl Bitboard {
     /// Every square moved by `df` files and `dr` ranks; squares leaving the grid are dropped (no wrap).
     pub const fn shift(self, df: i8, dr: i8) -> Bitboard {
         // Drop the files that would wrap around before shifting.
+        if df >= 9 || df <= -9 {
+            return Bitboard(0);
+        }
         let kept = if df > 0 {
-            self.0 & files_below(9 - df)
+            self.0 & GRID & !FILE_MASKS[(9 - df) as usize]
         } else if df < 0 {
-            self.0 & files_from(-df)
+            self.0 & FILE_MASKS[(-df) as usize]
         } else {
             self.0
         };
@@ -94,6 +104,38 @@ impl Bitboard {
             0
         } else {
             kept >> -by
+        };
+        Bitboard(moved & GRID)
+    }
+
+    /// The parameters of `shift(df, dr)` as a mask of squares that survive and a bit offset, so that a
+    /// shift known in advance (a pattern cell) costs one AND and one shift.
+    pub const fn shift_plan(df: i8, dr: i8) -> ShiftPlan {
+        let keep = if df >= 9 || df <= -9 {
+            0
+        } else if df > 0 {
+            GRID & !FILE_MASKS[(9 - df) as usize]
+        } else if df < 0 {
+            FILE_MASKS[(-df) as usize]
+        } else {
+            GRID
+        };
+        ShiftPlan {
+            keep,
+            by: df as i32 + 9 * dr as i32,
+        }
+    }
+
+    /// Applies a precomputed shift.
+    #[inline]
+    pub const fn shift_by(self, plan: &ShiftPlan) -> Bitboard {
+        let kept = self.0 & plan.keep;
+        let moved = if plan.by >= 0 {
+            if plan.by >= 128 { 0 } else { kept << plan.by }
+        } else if -plan.by >= 128 {
+            0
+        } else {
+            kept >> -plan.by
         };
         Bitboard(moved & GRID)
     }
@@ -141,6 +183,13 @@ impl std::fmt::Debug for Bitboard {
             .entries(self.iter().map(|s| s.to_string()))
             .finish()
     }
+}
+
+/// A shift by a fixed offset, prepared by [`Bitboard::shift_plan`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct ShiftPlan {
+    keep: u128,
+    by: i32,
 }
 
 /// Iterates squares in increasing index order.

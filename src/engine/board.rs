@@ -107,7 +107,9 @@ impl RankSet {
 }
 
 /// The colour of a set of pieces. Seats own colours (in the team game two seats share one).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default, Serialize, Deserialize,
+)]
 pub struct Colour(pub u8);
 
 impl Colour {
@@ -145,8 +147,8 @@ pub mod arena {
         let mut bb = 0u128;
         let mut i = 0;
         while i < 81 {
-            let x = (i % 9) as i32 + 1;
-            let y = 9 - (i / 9) as i32;
+            let x = (i % 9) + 1;
+            let y = 9 - (i / 9);
             if x + y > 3 && x + y < 17 && x - y < 7 && y - x < 7 {
                 bb |= 1u128 << i;
             }

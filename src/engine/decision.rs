@@ -248,11 +248,7 @@ impl GameState {
         if self.is_over() {
             return Err(IllegalChoice::GameOver);
         }
-        let mut legal = std::mem::take(&mut self.scratch);
-        self.legal_choices(&mut legal);
-        let ok = legal.contains(&choice);
-        self.scratch = legal;
-        if !ok {
+        if !self.is_legal(choice) {
             return Err(IllegalChoice::NotLegal {
                 choice,
                 why: self.why_illegal(choice),
@@ -261,6 +257,36 @@ impl GameState {
         self.apply_legal(choice);
         self.settle();
         Ok(())
+    }
+
+    /// Whether a choice is among the legal choices, without listing all of them when one kind of
+    /// choice can be checked on its own (the main decision has dozens of choices).
+    pub fn is_legal(&self, choice: Choice) -> bool {
+        let mut buf = Vec::new();
+        match (self.phase, choice) {
+            (Phase::Action, Choice::Place(sq)) => self.is_empty_square(sq),
+            (Phase::Action, Choice::Summon { card, .. }) => {
+                let in_hand = self.seat(self.turn.seat).hand.contains(card)
+                    && self.db.get(card).is_some_and(|c| c.pattern.is_some());
+                in_hand && {
+                    self.summon_choices_for(card, &mut buf);
+                    buf.contains(&choice)
+                }
+            }
+            (Phase::Action, Choice::Discard(card)) => {
+                !self.turn.discarded
+                    && self
+                        .hand_of_kind(self.turn.seat, super::state::HandKind::Being)
+                        .any(|c| c == card)
+            }
+            (Phase::Action | Phase::AfterActions, Choice::Thaw(card)) => {
+                self.seat(self.turn.seat).frozen.contains(card)
+            }
+            _ => {
+                self.legal_choices(&mut buf);
+                buf.contains(&choice)
+            }
+        }
     }
 
     /// Applies a choice known to be legal.
@@ -343,5 +369,20 @@ impl GameState {
             _ => format!("it is not one of the choices of {expects}"),
         };
         format!("illegal choice {choice:?}: {reason}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn choices_stay_small() {
+        // Choice lists are built for every decision: keep the element small.
+        assert!(
+            std::mem::size_of::<Choice>() <= 8,
+            "{}",
+            std::mem::size_of::<Choice>()
+        );
     }
 }

@@ -6,7 +6,7 @@
 //! a digit marks a square the effect refers to (`1`, `2`), and may follow a piece letter (`c1`);
 //! `n ne e se s sw w nw` are the arrows printed next to the summoning square.
 
-use super::bitboard::Bitboard;
+use super::bitboard::{Bitboard, ShiftPlan};
 use super::board::{Rank, arena};
 use super::square::{Dir, Square};
 
@@ -88,6 +88,8 @@ pub enum TargetRule {
 pub struct Placement {
     pub symmetry: Symmetry,
     pub cells: Vec<Cell>,
+    /// Per cell: the shift that brings a cell's pieces onto the summoning squares they allow.
+    pub plans: Vec<ShiftPlan>,
     pub marks: Vec<Mark>,
     pub arrows: Vec<Dir>,
 }
@@ -140,14 +142,14 @@ impl Pattern {
         let mut width = None;
         for (y, row) in grid.iter().enumerate() {
             let tokens: Vec<&str> = row.split_whitespace().collect();
-            if let Some(w) = width {
-                if w != tokens.len() {
-                    return Err(GridError(format!(
-                        "row {} has {} cells but row 1 has {w}",
-                        y + 1,
-                        tokens.len()
-                    )));
-                }
+            if let Some(w) = width
+                && w != tokens.len()
+            {
+                return Err(GridError(format!(
+                    "row {} has {} cells but row 1 has {w}",
+                    y + 1,
+                    tokens.len()
+                )));
             }
             width = Some(tokens.len());
             for (x, token) in tokens.iter().enumerate() {
@@ -257,7 +259,8 @@ impl Pattern {
                 })
                 .collect();
             let mut arrows: Vec<Dir> = base_arrows.iter().map(|d| sym.apply_dir(*d)).collect();
-            cells.sort();
+            // Heroic cells first: they are the scarcest pieces, so a failed match stops soonest.
+            cells.sort_by_key(|c| (std::cmp::Reverse(c.min_rank), c.df, c.dr));
             marks.sort();
             arrows.sort();
             let key = (cells.clone(), marks.clone(), arrows.clone());
@@ -265,9 +268,14 @@ impl Pattern {
                 continue;
             }
             seen.push(key);
+            let plans = cells
+                .iter()
+                .map(|c| Bitboard::shift_plan(-c.df, -c.dr))
+                .collect();
             placements.push(Placement {
                 symmetry: sym,
                 cells,
+                plans,
                 marks,
                 arrows,
             });
@@ -277,6 +285,20 @@ impl Pattern {
             target: rule,
             placements,
         })
+    }
+
+    /// Own pieces the pattern needs (the summoning square's own piece not counted).
+    pub fn pieces_needed(&self) -> usize {
+        self.placements[0].cells.len()
+    }
+
+    /// Heroic-or-better pieces the pattern needs.
+    pub fn heroic_needed(&self) -> usize {
+        self.placements[0]
+            .cells
+            .iter()
+            .filter(|c| c.min_rank >= Rank::Heroic)
+            .count()
     }
 
     /// Highest mark number used.
@@ -300,8 +322,8 @@ pub type PiecesAtLeast = [Bitboard; 3];
 /// Summoning squares where `placement` is matched by `own` pieces (target rules not yet applied).
 pub fn match_targets(placement: &Placement, own: &PiecesAtLeast) -> Bitboard {
     let mut targets = arena::PLAYABLE;
-    for c in &placement.cells {
-        targets &= own[c.min_rank.index()].shift(-c.df, -c.dr);
+    for (c, plan) in placement.cells.iter().zip(&placement.plans) {
+        targets &= own[c.min_rank.index()].shift_by(plan);
         if targets.is_empty() {
             break;
         }
@@ -317,9 +339,9 @@ pub fn match_targets_borrowing(
     borrowed: usize,
 ) -> Bitboard {
     let mut targets = arena::PLAYABLE;
-    for (i, c) in placement.cells.iter().enumerate() {
+    for (i, (c, plan)) in placement.cells.iter().zip(&placement.plans).enumerate() {
         let set = if i == borrowed { borrowable } else { own };
-        targets &= set[c.min_rank.index()].shift(-c.df, -c.dr);
+        targets &= set[c.min_rank.index()].shift_by(plan);
         if targets.is_empty() {
             break;
         }

@@ -137,19 +137,19 @@ impl GameState {
             self.turn.tally.legend_points_pending = tally.legends_summoned;
             return self.next_scoring_choice();
         }
-        if tally.legends_summoned > 0 {
-            if let Some(opp) = self.colour_ids().find(|c| *c != me) {
-                let points = tally.legends_summoned as i16;
-                let book = &mut self.seat_mut(seat).score;
-                book.by_colour[opp.index()] += points;
-                book.legends += points;
-                self.log(Event::Scored {
-                    seat,
-                    points,
-                    colour: opp,
-                    why: "legend summoned",
-                });
-            }
+        if tally.legends_summoned > 0
+            && let Some(opp) = self.colour_ids().find(|c| *c != me)
+        {
+            let points = tally.legends_summoned as i16;
+            let book = &mut self.seat_mut(seat).score;
+            book.by_colour[opp.index()] += points;
+            book.legends += points;
+            self.log(Event::Scored {
+                seat,
+                points,
+                colour: opp,
+                why: "legend summoned",
+            });
         }
         false
     }

@@ -15,7 +15,9 @@ use std::fmt;
 use std::sync::Arc;
 
 /// A player's place at the table (0-based; shown as 1-4).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize, Default,
+)]
 pub struct Seat(pub u8);
 
 impl Seat {
@@ -119,12 +121,6 @@ pub struct SeatState {
     pub claimed: TaskList,
 }
 
-impl Default for Colour {
-    fn default() -> Self {
-        Colour(0)
-    }
-}
-
 /// What the acting seat did this turn (scoring and tasks read it).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct TurnTally {
@@ -155,12 +151,6 @@ pub struct Turn {
     pub borrow: bool,
     /// This turn is an extra turn (it does not count towards the final round).
     pub is_extra: bool,
-}
-
-impl Default for Seat {
-    fn default() -> Self {
-        Seat(0)
-    }
 }
 
 /// A summoning waiting for the player to pick up one of their pieces (piece shortage).
@@ -223,19 +213,10 @@ pub struct TaskQueue {
 }
 
 /// Inline list of tasks.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct TaskList {
     pub len: u8,
     pub items: [u8; 32],
-}
-
-impl Default for TaskList {
-    fn default() -> Self {
-        TaskList {
-            len: 0,
-            items: [0; 32],
-        }
-    }
 }
 
 impl TaskList {

@@ -10,6 +10,13 @@ use super::pattern::{PiecesAtLeast, TargetRule, match_targets, match_targets_bor
 use super::pieces::Removal;
 use super::state::{Event, GameState, HandKind, Mode, PendingSummon, Phase};
 
+/// Pieces that every summoning of one decision looks at.
+struct SummonContext {
+    own: PiecesAtLeast,
+    borrow_mask: u8,
+    borrowable: PiecesAtLeast,
+}
+
 impl GameState {
     /// Own pieces by minimum rank, as pattern cells see them.
     fn own_at_least(&self) -> PiecesAtLeast {
@@ -36,12 +43,32 @@ impl GameState {
     }
 
     /// Every legal summoning of every card in hand.
-    pub(crate) fn summon_choices(&self, out: &mut Vec<Choice>) {
+    pub fn summon_choices_for_hand(&self, out: &mut Vec<Choice>) {
         let seat = self.turn.seat;
+        let ctx = self.summon_context();
         for card in self.seat(seat).hand.iter() {
             if HandKind::of(self.db.card(card).kind) != HandKind::Flare {
-                self.summon_choices_for(card, out);
+                self.summon_choices_with(&ctx, card, out);
             }
+        }
+    }
+
+    /// What every summoning this decision shares: own pieces and borrowable enemy pieces by rank.
+    fn summon_context(&self) -> SummonContext {
+        let borrow_mask = self.borrowable_colours();
+        let borrowable = if borrow_mask == 0 {
+            [Bitboard::EMPTY; 3]
+        } else {
+            [
+                self.pieces_of(borrow_mask, RankSet::ALL),
+                self.pieces_of(borrow_mask, RankSet::UPGRADED),
+                self.pieces_of(borrow_mask, RankSet::LEGENDARY),
+            ]
+        };
+        SummonContext {
+            own: self.own_at_least(),
+            borrow_mask,
+            borrowable,
         }
     }
 
@@ -59,27 +86,28 @@ impl GameState {
 
     /// Every legal summoning of one card.
     pub fn summon_choices_for(&self, card: CardId, out: &mut Vec<Choice>) {
+        self.summon_choices_with(&self.summon_context(), card, out);
+    }
+
+    fn summon_choices_with(&self, ctx: &SummonContext, card: CardId, out: &mut Vec<Choice>) {
         let c = self.db.card(card);
         let Some(pattern) = c.pattern.as_ref() else {
             return;
         };
-        let own = self.own_at_least();
         let landing = self.landing_squares(c.rank, pattern.target);
         if landing.is_empty() {
             return;
         }
-        let borrow_mask = self.borrowable_colours();
-        let borrowable: PiecesAtLeast = if borrow_mask == 0 {
-            [Bitboard::EMPTY; 3]
-        } else {
-            [
-                self.pieces_of(borrow_mask, RankSet::ALL),
-                self.pieces_of(borrow_mask, RankSet::UPGRADED),
-                self.pieces_of(borrow_mask, RankSet::LEGENDARY),
-            ]
-        };
+        let (own, borrow_mask, borrowable) = (&ctx.own, ctx.borrow_mask, &ctx.borrowable);
+        // Too few pieces for the pattern: no need to look (one may be borrowed).
+        let spare = usize::from(borrow_mask != 0);
+        if (own[0].count() as usize) + spare < pattern.pieces_needed()
+            || (own[1].count() as usize) + spare < pattern.heroic_needed()
+        {
+            return;
+        }
         for (i, placement) in pattern.placements.iter().enumerate() {
-            for target in match_targets(placement, &own) & landing {
+            for target in match_targets(placement, own) & landing {
                 let p = PendingSummon {
                     card,
                     target,
@@ -100,7 +128,7 @@ impl GameState {
             }
             for (cell_index, cell) in placement.cells.iter().enumerate() {
                 for target in
-                    match_targets_borrowing(placement, &own, &borrowable, cell_index) & landing
+                    match_targets_borrowing(placement, own, borrowable, cell_index) & landing
                 {
                     let Some(borrow) = target.offset(cell.df, cell.dr) else {
                         continue;
@@ -156,10 +184,11 @@ impl GameState {
         if self.supply[me.index()].has(rank) {
             return true;
         }
-        if let Some(on_target) = self.board.get(p.target) {
-            if on_target.colour == me && on_target.rank.is_disc() == rank.is_disc() {
-                return true;
-            }
+        if let Some(on_target) = self.board.get(p.target)
+            && on_target.colour == me
+            && on_target.rank.is_disc() == rank.is_disc()
+        {
+            return true;
         }
         self.pickup_candidates(p).any()
     }

@@ -257,7 +257,7 @@ impl GameState {
     /// Main-action choices: place, summon, discard, then flares and frozen effects.
     pub(crate) fn action_choices(&self, out: &mut Vec<Choice>) {
         out.extend(self.board.empty_squares().iter().map(Choice::Place));
-        self.summon_choices(out);
+        self.summon_choices_for_hand(out);
         if !self.turn.discarded {
             out.extend(
                 self.hand_of_kind(self.turn.seat, HandKind::Being)

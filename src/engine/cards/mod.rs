@@ -242,10 +242,7 @@ impl CardDb {
                 message: "a file with `beings` needs `deck: \"Name\"`".into(),
             });
         }
-        let deck = match &parsed.deck {
-            Some(name) => Some(self.deck_id(name)),
-            None => None,
-        };
+        let deck = parsed.deck.as_ref().map(|name| self.deck_id(name));
         for def in &parsed.beings {
             let deck = deck.expect("checked above");
             let id = self

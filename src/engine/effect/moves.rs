@@ -111,16 +111,21 @@ impl GameState {
         slot: &Slot,
         out: &mut Vec<Choice>,
     ) {
-        let start = out.len();
-        for mover in &spec.movers {
-            for from in self.mover_squares(run, &mover.who, slot, spec.each_once) {
-                for to in self.destinations(run, spec, slot, from, mover.kind) {
-                    let choice = Choice::Move { from, to };
-                    if !out[start..].contains(&choice) {
-                        out.push(choice);
-                    }
+        // A piece offered by several movers (Master of Intrigue) may go wherever any of them allows.
+        let froms: Vec<Bitboard> = spec
+            .movers
+            .iter()
+            .map(|m| self.mover_squares(run, &m.who, slot, spec.each_once))
+            .collect();
+        let all = froms.iter().fold(Bitboard::EMPTY, |acc, f| acc | *f);
+        for from in all {
+            let mut dest = Bitboard::EMPTY;
+            for (mover, f) in spec.movers.iter().zip(&froms) {
+                if f.contains(from) {
+                    dest |= self.destinations(run, spec, slot, from, mover.kind);
                 }
             }
+            out.extend(dest.iter().map(|to| Choice::Move { from, to }));
         }
     }
 

@@ -535,10 +535,10 @@ impl GameState {
                     (_, PlaceRanks::One(r)) => Some(r),
                     _ => None,
                 };
-                if let Some(r) = rank {
-                    if self.place_piece(sq, colour, r) {
-                        self.bind_square(sq, *slot);
-                    }
+                if let Some(r) = rank
+                    && self.place_piece(sq, colour, r)
+                {
+                    self.bind_square(sq, *slot);
                 }
                 self.next();
             }
@@ -672,10 +672,10 @@ impl GameState {
                 let run = self.effect.as_ref().expect("effect");
                 let colour = self.side_colour(run, *side);
                 let sq = self.ref_square(run, *at);
-                if let (Some(sq), PlaceRanks::One(r)) = (sq, self.place_ranks(run, colour, *rank)) {
-                    if self.place_piece(sq, colour, r) {
-                        self.bind_square(sq, *slot);
-                    }
+                if let (Some(sq), PlaceRanks::One(r)) = (sq, self.place_ranks(run, colour, *rank))
+                    && self.place_piece(sq, colour, r)
+                {
+                    self.bind_square(sq, *slot);
                 }
                 self.next();
             }

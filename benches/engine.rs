@@ -1,0 +1,81 @@
+//! Engine benchmarks: legal-choice generation on a busy board, whole random games, state clones.
+//! Run with `cargo bench --bench engine`; figures are recorded in docs/perf.md.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use std::hint::black_box;
+use std::sync::Arc;
+use tashkalar::engine::cards::CardDb;
+use tashkalar::engine::rng::Rng;
+use tashkalar::engine::scenario::Scenario;
+use tashkalar::engine::{Choice, GameConfig, GameState, Mode};
+
+/// A mid-game position: 24 pieces, a hand of three beings and two legends.
+fn busy_position(db: &Arc<CardDb>) -> GameState {
+    let text = r#"(
+        pieces: ["1c c3", "1c d3", "1h e3", "1c f3", "1c d4", "1h e4", "1c f4", "1c g4", "1h c5", "1c d5",
+                 "1l f5", "1c e6", "2c c7", "2h d7", "2c e7", "2c f7", "2h g6", "2c h6", "2c b6", "2l e8",
+                 "2c d8", "2c f8", "2h c6", "2c g7"],
+        hands: [(beings: ["Knight", "Gryphon Rider", "Hypnotist"], legends: ["Fire Dragon", "Titan"], flares: ["Ember"])],
+    )"#;
+    Scenario::parse(text)
+        .expect("scenario")
+        .into_state(db.clone())
+        .expect("valid")
+}
+
+/// Plays a whole random Deathmatch duel; returns the number of decisions.
+fn random_duel(db: &Arc<CardDb>, seed: u64, buf: &mut Vec<Choice>) -> usize {
+    let config = GameConfig {
+        mode: Mode::Deathmatch,
+        players: 2,
+        teams: false,
+        decks: vec!["Imperial".into(); 2],
+    };
+    let mut g = GameState::new_game(db.clone(), config, seed).expect("game");
+    let mut rng = Rng::seeded(seed);
+    let mut n = 0;
+    while !g.is_over() {
+        g.legal_choices(buf);
+        let c = buf[rng.below(buf.len() as u32) as usize];
+        g.apply(c).expect("legal");
+        n += 1;
+    }
+    n
+}
+
+fn benches(c: &mut Criterion) {
+    let db = Arc::new(CardDb::builtin().expect("cards"));
+    let busy = busy_position(&db);
+    let mut out = Vec::with_capacity(256);
+    c.bench_function("summon choices, full hand, busy board", |b| {
+        b.iter(|| {
+            out.clear();
+            black_box(&busy).summon_choices_for_hand(&mut out);
+            black_box(out.len())
+        })
+    });
+    c.bench_function("all main-action choices, busy board", |b| {
+        b.iter(|| {
+            black_box(&busy).legal_choices(&mut out);
+            black_box(out.len())
+        })
+    });
+    c.bench_function("clone a game state", |b| {
+        b.iter(|| black_box(black_box(&busy).clone()))
+    });
+    let mut seed = 0;
+    let mut buf = Vec::new();
+    c.bench_function("random duel, whole game", |b| {
+        b.iter(|| {
+            seed += 1;
+            black_box(random_duel(&db, seed, &mut buf))
+        })
+    });
+    eprintln!(
+        "size of GameState: {} bytes",
+        std::mem::size_of::<GameState>()
+    );
+}
+
+criterion_group!(engine, benches);
+criterion_main!(engine);

@@ -34,12 +34,19 @@ fn check_invariants(g: &GameState, context: &str) {
 }
 
 /// Plays one random game; returns its final hash and the number of decisions.
-fn random_game(db: &Arc<CardDb>, mode: Mode, seed: u64, check_views: bool) -> (u64, usize) {
+fn random_game(
+    db: &Arc<CardDb>,
+    mode: Mode,
+    players: u8,
+    seed: u64,
+    check_views: bool,
+) -> (u64, usize) {
+    let decks = vec!["Imperial".into(); players as usize];
     let config = GameConfig {
         mode,
-        players: 2,
+        players,
         teams: false,
-        decks: vec!["Imperial".into(); 2],
+        decks,
     };
     let mut g = GameState::new_game(db.clone(), config, seed).expect("new game");
     let mut rng = Rng::seeded(seed ^ 0x9e37_79b9);
@@ -102,7 +109,7 @@ fn two_thousand_random_duels_keep_every_invariant() {
     let db = Arc::new(CardDb::builtin().expect("cards"));
     let mut decisions = 0;
     for seed in 0..2000 {
-        decisions += random_game(&db, Mode::Deathmatch, seed, seed % 10 == 0).1;
+        decisions += random_game(&db, Mode::Deathmatch, 2, seed, seed % 10 == 0).1;
     }
     assert!(
         decisions > 2000 * 50,
@@ -111,17 +118,27 @@ fn two_thousand_random_duels_keep_every_invariant() {
 }
 
 #[test]
+fn a_thousand_random_melees_each_for_three_and_four_players_keep_every_invariant() {
+    let db = Arc::new(CardDb::builtin().expect("cards"));
+    for players in [3, 4] {
+        for seed in 0..1000 {
+            random_game(&db, Mode::Deathmatch, players, seed, seed % 20 == 0);
+        }
+    }
+}
+
+#[test]
 fn the_same_seed_and_choices_replay_the_same_game() {
     let db = Arc::new(CardDb::builtin().expect("cards"));
     for seed in [3, 99, 12345] {
         assert_eq!(
-            random_game(&db, Mode::Deathmatch, seed, false),
-            random_game(&db, Mode::Deathmatch, seed, false)
+            random_game(&db, Mode::Deathmatch, 2, seed, false),
+            random_game(&db, Mode::Deathmatch, 2, seed, false)
         );
     }
     assert_ne!(
-        random_game(&db, Mode::Deathmatch, 1, false).0,
-        random_game(&db, Mode::Deathmatch, 2, false).0
+        random_game(&db, Mode::Deathmatch, 2, 1, false).0,
+        random_game(&db, Mode::Deathmatch, 2, 2, false).0
     );
 }
 

@@ -56,6 +56,7 @@ pub fn choice_json(c: &Choice, state: &GameState) -> Value {
         Choice::Card(card) => json!({"kind": "card", "card": name(card)}),
         Choice::Yes => json!({"kind": "yes"}),
         Choice::Skip => json!({"kind": "skip"}),
+        Choice::HandOver => json!({"kind": "hand-over"}),
     };
     v["text"] = Value::String(notation::write(c, db));
     v

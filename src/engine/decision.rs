@@ -60,6 +60,8 @@ pub enum Choice {
     Yes,
     /// Decline: skip an optional step, stop a run of moves, return no more cards, claim no task.
     Skip,
+    /// Team game: let the teammate finish this turn (the effect in progress, then placing commons).
+    HandOver,
 }
 
 /// What kind of step an effect is asking for.
@@ -169,6 +171,7 @@ impl GameState {
     pub fn decision(&self) -> Decision {
         let seat = match self.phase {
             Phase::StartSquare | Phase::MeleeStart => self.setup_seat(),
+            _ if self.turn.handed_over => self.teammate(self.turn.seat),
             _ => self.turn.seat,
         };
         let kind = match self.phase {
@@ -219,7 +222,12 @@ impl GameState {
             Phase::Action => self.action_choices(out),
             Phase::AfterActions => self.after_actions_choices(out),
             Phase::PlacePickup(_) | Phase::SummonPickup(_) => self.pickup_choices(out),
-            Phase::Effect => self.effect_choices(out),
+            Phase::Effect => {
+                self.effect_choices(out);
+                if self.can_hand_over() {
+                    out.push(Choice::HandOver);
+                }
+            }
             Phase::ReturnCards => {
                 out.extend(self.seat(self.turn.seat).hand.iter().map(Choice::Return));
                 out.push(Choice::Skip);
@@ -291,6 +299,11 @@ impl GameState {
 
     /// Applies a choice known to be legal.
     fn apply_legal(&mut self, choice: Choice) {
+        if choice == Choice::HandOver {
+            // The same decision stays pending; only who makes it changes.
+            self.turn.handed_over = true;
+            return;
+        }
         match self.phase {
             Phase::StartSquare => self.apply_start_square(choice),
             Phase::MeleeStart => self.apply_melee_start(choice),

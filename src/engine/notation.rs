@@ -55,6 +55,7 @@ pub fn write(choice: &Choice, db: &CardDb) -> String {
         Choice::Card(c) => format!("card {}", name(c)),
         Choice::Yes => "yes".into(),
         Choice::Skip => "skip".into(),
+        Choice::HandOver => "handover".into(),
     }
 }
 
@@ -155,6 +156,7 @@ pub fn parse(text: &str, db: &CardDb) -> Result<Choice, String> {
         "card" => Choice::Card(card(args)?),
         "yes" => Choice::Yes,
         "skip" => Choice::Skip,
+        "handover" => Choice::HandOver,
         _ => return Err(format!("unknown choice `{verb}`")),
     })
 }

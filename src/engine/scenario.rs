@@ -41,6 +41,10 @@ pub struct Scenario {
     pub frozen: Vec<Vec<String>>,
     /// Per seat: total score (Deathmatch duel: points; High Form: task points).
     pub scores: Vec<i16>,
+    /// Melee: per seat, points scored against each colour (colour 1 first).
+    pub colour_scores: Vec<Vec<i16>>,
+    /// Melee: per seat, the colours (1-4) already used for an improvised summoning.
+    pub improvised: Vec<Vec<u8>>,
     /// High Form: current tasks and the next task, by name (default: dealt).
     pub tasks: Option<TaskSpec>,
     /// The discard action was already used this turn.
@@ -135,6 +139,27 @@ impl Scenario {
                     book.by_colour[other.index()] = score;
                     book.destroyed = score;
                 }
+            }
+        }
+        for (i, row) in self.colour_scores.iter().enumerate() {
+            if i >= state.players() || row.len() > state.colours() {
+                return err("colour_scores: one row per seat, one number per colour");
+            }
+            let book = &mut state.seats[i].score;
+            for (c, &v) in row.iter().enumerate() {
+                book.by_colour[c] = v;
+                book.destroyed += v;
+            }
+        }
+        for (i, used) in self.improvised.iter().enumerate() {
+            if i >= state.players() {
+                return err("improvised: more rows than seats");
+            }
+            for &c in used {
+                if c == 0 || c as usize > state.colours() {
+                    return err(format!("improvised: colour {c} does not exist"));
+                }
+                state.seats[i].improvised |= 1 << (c - 1);
             }
         }
         let to_move = self.to_move.unwrap_or(1);

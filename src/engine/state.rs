@@ -78,6 +78,8 @@ impl std::error::Error for SetupError {}
 pub const HAND_BEINGS: usize = 3;
 pub const HAND_LEGENDS: usize = 2;
 pub const HAND_FLARES: usize = 1;
+/// Team game: cards turned sideways at the bottom of each deck.
+pub const TEAM_SIDEWAYS: u8 = 6;
 /// Pieces of one colour: two-sided discs and legendary pieces.
 pub const DISCS: u8 = 17;
 pub const LEGENDARY: u8 = 3;
@@ -119,6 +121,8 @@ pub struct SeatState {
     pub improvised: u8,
     /// High Form: tasks this seat claimed.
     pub claimed: TaskList,
+    /// Team game: cards at the bottom of the deck turned sideways (drawing into them ends the game).
+    pub sideways: u8,
 }
 
 /// What the acting seat did this turn (scoring and tasks read it).
@@ -151,6 +155,8 @@ pub struct Turn {
     pub borrow: bool,
     /// This turn is an extra turn (it does not count towards the final round).
     pub is_extra: bool,
+    /// Team game: the teammate finishes this turn.
+    pub handed_over: bool,
 }
 
 /// A summoning waiting for the player to pick up one of their pieces (piece shortage).
@@ -452,6 +458,15 @@ impl GameState {
     /// The seat that plays after `seat`.
     pub fn next_seat(&self, seat: Seat) -> Seat {
         Seat((seat.0 + 1) % self.config.players)
+    }
+
+    /// The other seat of a team (the seat itself outside the team game).
+    pub fn teammate(&self, seat: Seat) -> Seat {
+        if self.config.teams {
+            Seat((seat.0 + 2) % self.config.players)
+        } else {
+            seat
+        }
     }
 
     /// Whether two seats play for the same side.

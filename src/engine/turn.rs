@@ -74,6 +74,7 @@ impl GameState {
                 ))
             })?;
             seats[i].colour = Colour(if config.teams { (i % 2) as u8 } else { i as u8 });
+            seats[i].sideways = if config.teams { TEAM_SIDEWAYS } else { 0 };
         }
         let legend_deck = Deck::from_slice(&db.legends)
             .ok_or_else(|| SetupError(format!("more than {} legends", Deck::CAPACITY)))?;
@@ -139,6 +140,12 @@ impl GameState {
         for seat in self.seat_ids() {
             self.refill(seat);
         }
+        if self.config.teams {
+            // Each team holds one pair of legends, with the teammate who plays first.
+            for seat in [Seat(0), Seat(1)] {
+                self.draw_legends(seat);
+            }
+        }
         // Dealing never ends the game, even from a tiny deck.
         self.ending = Ending::default();
         self.events.clear();
@@ -203,11 +210,13 @@ impl GameState {
     }
 
     pub(crate) fn melee_start_choices(&self, out: &mut Vec<Choice>) {
+        let mut free = super::bitboard::Bitboard::EMPTY;
         for pair in arena::MELEE_START {
             if pair.iter().all(|s| self.board.get(*s).is_none()) {
-                out.extend(pair.iter().copied().map(Choice::StartSquare));
+                free |= super::bitboard::Bitboard::from_squares(pair);
             }
         }
+        out.extend(free.iter().map(Choice::StartSquare));
     }
 
     pub(crate) fn apply_melee_start(&mut self, choice: Choice) {
@@ -257,6 +266,13 @@ impl GameState {
     /// Main-action choices: place, summon, discard, then flares and frozen effects.
     pub(crate) fn action_choices(&self, out: &mut Vec<Choice>) {
         out.extend(self.board.empty_squares().iter().map(Choice::Place));
+        if self.turn.handed_over {
+            // The teammate spends the remaining actions placing common pieces, and plays no flares.
+            if out.is_empty() {
+                out.push(Choice::EndTurn);
+            }
+            return;
+        }
         self.summon_choices_for_hand(out);
         if !self.turn.discarded {
             out.extend(
@@ -270,12 +286,22 @@ impl GameState {
         }
         self.flare_choices(out);
         self.thaw_choices(out);
+        if self.can_hand_over() {
+            out.push(Choice::HandOver);
+        }
     }
 
     pub(crate) fn after_actions_choices(&self, out: &mut Vec<Choice>) {
         out.push(Choice::EndTurn);
-        self.flare_choices(out);
-        self.thaw_choices(out);
+        if !self.turn.handed_over {
+            self.flare_choices(out);
+            self.thaw_choices(out);
+        }
+    }
+
+    /// Team game: the turn may be handed to the teammate (once, before an action or during an effect).
+    pub(crate) fn can_hand_over(&self) -> bool {
+        self.config.teams && !self.turn.handed_over
     }
 
     /// Which halves of a flare hold against a seat: bit 0 upper, bit 1 lower.
@@ -520,6 +546,9 @@ impl GameState {
     pub(crate) fn end_turn_finish(&mut self) {
         let seat = self.turn.seat;
         self.refill(seat);
+        if self.config.teams {
+            self.pass_legends(seat);
+        }
         let (deck, legends) = std::mem::take(&mut self.turn.extra_draw);
         for _ in 0..deck {
             self.draw_own(seat);
@@ -564,27 +593,47 @@ impl GameState {
         self.log(Event::EndTriggered { seat: by });
     }
 
-    /// Draws up to 3 beings, 2 legends and 1 flare.
+    /// Draws up to 3 beings, 2 legends and 1 flare (team game: legends travel with the team, see
+    /// `pass_legends`).
     pub(crate) fn refill(&mut self, seat: Seat) {
         while self.hand_of_kind(seat, HandKind::Being).count() < HAND_BEINGS && self.draw_own(seat)
         {
         }
-        while self.hand_of_kind(seat, HandKind::Legend).count() < HAND_LEGENDS
-            && self.draw_shared(seat, true)
-        {}
+        if !self.config.teams {
+            self.draw_legends(seat);
+        }
         while self.hand_of_kind(seat, HandKind::Flare).count() < HAND_FLARES
             && self.draw_shared(seat, false)
         {}
     }
 
-    /// Draws from the seat's own deck (never reshuffled). Drawing its last card triggers the end.
+    /// Draws legends up to the hand limit.
+    fn draw_legends(&mut self, seat: Seat) {
+        while self.hand_of_kind(seat, HandKind::Legend).count() < HAND_LEGENDS
+            && self.draw_shared(seat, true)
+        {}
+    }
+
+    /// Team game: the team's legends go to the teammate, who draws them up to two.
+    fn pass_legends(&mut self, seat: Seat) {
+        let mate = self.teammate(seat);
+        let legends: Vec<CardId> = self.hand_of_kind(seat, HandKind::Legend).collect();
+        for card in legends {
+            self.seat_mut(seat).hand.remove(card);
+            self.seat_mut(mate).hand.push(card);
+        }
+        self.draw_legends(mate);
+    }
+
+    /// Draws from the seat's own deck (never reshuffled). Drawing its last card (team game: its last
+    /// card that is not turned sideways) triggers the end.
     fn draw_own(&mut self, seat: Seat) -> bool {
         let Some(card) = self.seat_mut(seat).deck.pop() else {
             return false;
         };
         self.seat_mut(seat).hand.push(card);
         self.log(Event::Drew { seat, count: 1 });
-        if self.seat(seat).deck.is_empty() {
+        if self.seat(seat).deck.len() <= self.seat(seat).sideways as usize {
             self.trigger_end(seat);
         }
         true

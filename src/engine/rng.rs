@@ -50,15 +50,11 @@ mod tests {
         let ys: Vec<u32> = (0..20).map(|_| b.below(10)).collect();
         assert_eq!(xs, ys);
         assert!(xs.iter().all(|&x| x < 10));
-        // Pin the stream so that a dependency bump that changes it is noticed.
+        // Pin the stream so that a dependency change that alters it is noticed (saves replay from it).
         let mut c = Rng::seeded(1);
         let first: Vec<u32> = (0..5).map(|_| c.below(1000)).collect();
-        assert_eq!(first, Rng::seeded(1).clone_stream(5));
+        assert_eq!(first, PINNED);
     }
 
-    impl Rng {
-        fn clone_stream(mut self, n: usize) -> Vec<u32> {
-            (0..n).map(|_| self.below(1000)).collect()
-        }
-    }
+    const PINNED: [u32; 5] = [549, 402, 984, 80, 211];
 }

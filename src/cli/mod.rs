@@ -3,9 +3,8 @@
 
 pub mod json;
 
-use crate::engine::cards::{BUILTIN, CardDb, LoadError};
+use crate::engine::cards::{CardDb, LoadError};
 use crate::engine::scenario::Scenario;
-use crate::engine::state::HandKind;
 use crate::engine::{GameState, Mode};
 use crate::sim::{SimConfig, SimReport};
 use serde_json::{Value, json};
@@ -52,11 +51,6 @@ pub fn cards_check(db: &CardDb) -> String {
         db.tasks.len()
     ));
     out
-}
-
-/// The names of the built-in card files.
-pub fn builtin_files() -> impl Iterator<Item = &'static str> {
-    BUILTIN.iter().map(|(n, _)| *n)
 }
 
 /// `tashkalar legal`: loads a scenario, applies the choices with the given indexes, and describes
@@ -172,13 +166,4 @@ pub fn parse_mode(s: &str) -> Result<Mode, String> {
         "high-form" | "highform" | "hf" => Ok(Mode::HighForm),
         _ => Err(format!("unknown mode `{s}` (deathmatch or high-form)")),
     }
-}
-
-/// Counts of each card kind in a seat's hand, for summaries.
-pub fn hand_summary(state: &GameState, seat: crate::engine::Seat) -> (usize, usize, usize) {
-    (
-        state.hand_of_kind(seat, HandKind::Being).count(),
-        state.hand_of_kind(seat, HandKind::Legend).count(),
-        state.hand_of_kind(seat, HandKind::Flare).count(),
-    )
 }

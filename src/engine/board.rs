@@ -97,6 +97,12 @@ impl RankSet {
         RankSet(0b111 & !((1 << rank as u8) - 1))
     }
 
+    /// Ranks strictly below `rank`.
+    pub const fn below(rank: Rank) -> RankSet {
+        RankSet(0b111 & ((1 << rank as u8) - 1))
+    }
+
+    /// Ranks strictly above `rank`.
     pub const fn above(rank: Rank) -> RankSet {
         RankSet(0b111 & !((2 << rank as u8) - 1))
     }

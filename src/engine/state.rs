@@ -3,7 +3,7 @@
 //! A state is built from a [`GameConfig`] and a seed (a new game) or from a scenario
 //! (`scenario.rs`). It is advanced only through `decision.rs` (`apply`), which keeps it legal.
 
-use super::board::{Board, Colour, Piece, RankSet, Supply};
+use super::board::{Board, Colour, Piece, Supply};
 use super::cards::tasks::TaskId;
 use super::cards::{CardDb, CardId, CardKind, DeckId};
 use super::effect::run::EffectRun;
@@ -437,14 +437,6 @@ impl GameState {
     /// Takes the events recorded since the last call.
     pub fn drain_events(&mut self) -> Vec<Event> {
         std::mem::take(&mut self.events)
-    }
-
-    /// Pieces of a colour in play: on the board plus supply (excludes pieces removed from the game).
-    pub fn piece_total(&self, c: Colour) -> (u32, u32) {
-        let s = &self.supply[c.index()];
-        let discs = self.board.count(c, RankSet::NON_LEGENDARY) + s.discs as u32;
-        let legendary = self.board.count(c, RankSet::LEGENDARY) + s.legendary as u32;
-        (discs, legendary)
     }
 
     /// Deathmatch duel: each seat has one disc on its score board.

@@ -3,7 +3,7 @@
 use super::program::*;
 use super::run::{EffectRun, Slot};
 use crate::engine::bitboard::Bitboard;
-use crate::engine::board::{Rank, RankSet, arena};
+use crate::engine::board::{RankSet, arena};
 use crate::engine::decision::Choice;
 use crate::engine::square::{Dir, Square};
 use crate::engine::state::GameState;
@@ -196,9 +196,4 @@ impl GameState {
             }
         }
     }
-}
-
-/// Ranks strictly below `rank`.
-pub fn ranks_below(rank: Rank) -> RankSet {
-    RankSet(RankSet::at_least(rank).0 ^ 0b111)
 }

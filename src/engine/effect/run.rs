@@ -301,7 +301,7 @@ impl GameState {
             } => {
                 let colour = self.side_colour(run, *side);
                 let squares = self.sel_squares(run, sel) & self.board.empty_squares();
-                match self.place_ranks(run, colour, *rank) {
+                match self.place_ranks(run, *rank) {
                     PlaceRanks::One(r) => {
                         if self.supply[colour.index()].has(r) {
                             out.extend(squares.iter().map(Choice::Square));
@@ -413,7 +413,7 @@ impl GameState {
         }
     }
 
-    fn place_ranks(&self, run: &EffectRun, _colour: Colour, rank: CPlaceRank) -> PlaceRanks {
+    fn place_ranks(&self, run: &EffectRun, rank: CPlaceRank) -> PlaceRanks {
         match rank {
             CPlaceRank::Fixed(r) => PlaceRanks::One(r),
             CPlaceRank::AnyRank => PlaceRanks::Any,
@@ -530,7 +530,7 @@ impl GameState {
             ) => {
                 let run = self.effect.as_ref().expect("effect");
                 let colour = self.side_colour(run, *side);
-                let rank = match (choice, self.place_ranks(run, colour, *rank)) {
+                let rank = match (choice, self.place_ranks(run, *rank)) {
                     (Choice::PlaceAs(_, r), _) => Some(r),
                     (_, PlaceRanks::One(r)) => Some(r),
                     _ => None,
@@ -672,7 +672,7 @@ impl GameState {
                 let run = self.effect.as_ref().expect("effect");
                 let colour = self.side_colour(run, *side);
                 let sq = self.ref_square(run, *at);
-                if let (Some(sq), PlaceRanks::One(r)) = (sq, self.place_ranks(run, colour, *rank))
+                if let (Some(sq), PlaceRanks::One(r)) = (sq, self.place_ranks(run, *rank))
                     && self.place_piece(sq, colour, r)
                 {
                     self.bind_square(sq, *slot);

@@ -359,7 +359,8 @@ pub enum Event {
 #[derive(Clone)]
 pub struct GameState {
     pub db: Arc<CardDb>,
-    pub config: GameConfig,
+    /// Shared: the deck names would otherwise be copied with every clone of the state.
+    pub config: Arc<GameConfig>,
     pub board: Board,
     pub supply: [Supply; Colour::MAX],
     pub seats: [SeatState; Seat::MAX],

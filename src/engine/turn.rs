@@ -88,7 +88,7 @@ impl GameState {
         }
         Ok(GameState {
             db,
-            config,
+            config: Arc::new(config),
             board: Default::default(),
             supply: [Supply::default(); 4],
             seats,

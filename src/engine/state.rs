@@ -84,7 +84,7 @@ pub const TEAM_SIDEWAYS: u8 = 6;
 pub const DISCS: u8 = 17;
 pub const LEGENDARY: u8 = 3;
 
-pub type Deck = CardList<32>;
+pub type Deck = CardList<{ super::cards::MAX_PILE }>;
 pub type Hand = CardList<16>;
 
 /// Points a seat has, by how it earned them (kept apart so they can be checked against the tallies).
@@ -222,7 +222,7 @@ pub struct TaskQueue {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct TaskList {
     pub len: u8,
-    pub items: [u8; 32],
+    pub items: [u8; super::cards::MAX_PILE],
 }
 
 impl TaskList {

@@ -161,6 +161,9 @@ struct HalfDef {
     effect: Vec<Step>,
 }
 
+/// Most cards in one deck or pile (decks are inline lists in the game state).
+pub const MAX_PILE: usize = 32;
+
 /// The card files shipped inside the binary.
 pub const BUILTIN: &[(&str, &str)] = &[
     (
@@ -197,6 +200,31 @@ impl CardDb {
         let mut db = CardDb::default();
         for (file, text) in files {
             db.load_file(&file, &text)?;
+        }
+        // Decks, piles and the task queue are fixed-size lists inside the game state.
+        let too_many = |what: &str, n: usize, max: usize| LoadError {
+            file: "(cards)".into(),
+            line: 1,
+            col: 1,
+            message: format!("{what} has {n} cards; at most {max} are supported"),
+        };
+        for deck in &db.decks {
+            if deck.cards.len() > MAX_PILE {
+                return Err(too_many(
+                    &format!("deck `{}`", deck.name),
+                    deck.cards.len(),
+                    MAX_PILE,
+                ));
+            }
+        }
+        for (what, n) in [
+            ("the legend deck", db.legends.len()),
+            ("the flare deck", db.flares.len()),
+            ("the task deck", db.tasks.len()),
+        ] {
+            if n > MAX_PILE {
+                return Err(too_many(what, n, MAX_PILE));
+            }
         }
         if db.legends.is_empty() {
             return Err(LoadError {

@@ -271,7 +271,9 @@ impl GameState {
     /// choice can be checked on its own (the main decision has dozens of choices).
     pub fn is_legal(&self, choice: Choice) -> bool {
         let mut buf = Vec::new();
-        match (self.phase, choice) {
+        // After a hand-over only some kinds remain: let the full list decide.
+        let phase = if self.turn.handed_over { Phase::GameOver } else { self.phase };
+        match (phase, choice) {
             (Phase::Action, Choice::Place(sq)) => self.is_empty_square(sq),
             (Phase::Action, Choice::Summon { card, .. }) => {
                 let in_hand = self.seat(self.turn.seat).hand.contains(card)

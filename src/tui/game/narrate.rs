@@ -43,6 +43,8 @@ pub struct Narrator {
     setup: bool,
     /// The seat whose turn the events belong to (the state after the choice may be a new turn).
     acting: Seat,
+    /// Where the summoned being of the running effect stands (its moves read "Knight moved").
+    being: Option<Square>,
 }
 
 impl Narrator {
@@ -74,8 +76,9 @@ impl Narrator {
 
     /// The words for a batch of events (after the choice was applied).
     pub fn lines(&mut self, state: &GameState, seats: &Seats, events: &[Event]) -> Vec<LogLine> {
-        // The engine logs a summoning after its landing destroyed what stood there; telling the
-        // summoning first reads in the order people think of it.
+        // The engine logs what a thing did before the thing itself (a landing's destruction before
+        // the summoning, a flare's point before the flare, a move's victim before the move);
+        // tell them in the order people think of them.
         let mut ordered: Vec<&Event> = events.iter().collect();
         if let Some(i) = ordered
             .iter()
@@ -88,10 +91,67 @@ impl Narrator {
                 .unwrap_or(i);
             ordered.insert(first, summoned);
         }
-        ordered
-            .into_iter()
-            .filter_map(|e| self.line(state, seats, e))
-            .collect()
+        if let Some(i) = ordered
+            .iter()
+            .position(|e| matches!(e, Event::FlarePlayed { .. } | Event::Thawed { .. }))
+        {
+            let head = ordered.remove(i);
+            ordered.insert(0, head);
+        }
+        let mut out = Vec::new();
+        let mut i = 0;
+        while i < ordered.len() {
+            // A move onto an occupied square: one line for the move and what it destroyed.
+            if let (
+                Event::Destroyed {
+                    piece: victim,
+                    square,
+                },
+                Some(Event::Moved { piece, from, to }),
+            ) = (ordered[i], ordered.get(i + 1).copied())
+                && square == to
+            {
+                let line = self.move_line(state, seats, *piece, *from, *to, Some(*victim));
+                out.push(line);
+                i += 2;
+                continue;
+            }
+            if let Some(line) = self.line(state, seats, ordered[i]) {
+                out.push(line);
+            }
+            i += 1;
+        }
+        out
+    }
+
+    /// "Knight (Blue) moved from e5 to e6, destroying Red's heroic piece".
+    fn move_line(
+        &mut self,
+        state: &GameState,
+        seats: &Seats,
+        piece: Piece,
+        from: Square,
+        to: Square,
+        victim: Option<Piece>,
+    ) -> LogLine {
+        let actor = self.actor(state, seats);
+        // The summoned being moving itself is "it", not "Blue's heroic piece".
+        let what = if self.being == Some(from) {
+            self.being = Some(to);
+            String::new()
+        } else {
+            format!(" {}", piece_words(piece))
+        };
+        let destroying = match victim {
+            Some(v) => format!(", destroying {}", piece_words(v)),
+            None => String::new(),
+        };
+        LogLine {
+            turn: state.turn.number,
+            seat: Some(self.acting),
+            kind: LineKind::Normal,
+            text: format!("{actor} moved{what} from {from} to {to}{destroying}"),
+        }
     }
 
     fn actor(&self, state: &GameState, seats: &Seats) -> String {
@@ -117,6 +177,7 @@ impl Narrator {
                 actions,
             } => {
                 self.source = None;
+                self.being = None;
                 self.acting = *seat;
                 let plural = if *actions == 1 { "" } else { "s" };
                 LogLine {
@@ -162,6 +223,7 @@ impl Narrator {
             }
             Event::Summoned { seat, card, square } => {
                 self.source = Some((*card, *seat));
+                self.being = Some(*square);
                 let what = if state.db.card(*card).is_legend() {
                     "the legend "
                 } else {
@@ -188,11 +250,9 @@ impl Narrator {
                 seats.name(self.acting),
                 piece.rank
             )),
-            Event::Moved { piece, from, to } => normal(format!(
-                "{} moved {} from {from} to {to}",
-                self.actor(state, seats),
-                piece_words(*piece)
-            )),
+            Event::Moved { piece, from, to } => {
+                self.move_line(state, seats, *piece, *from, *to, None)
+            }
             Event::Upgraded { piece, square } => normal(format!(
                 "{} upgraded the piece on {square}: now {}",
                 self.actor(state, seats),

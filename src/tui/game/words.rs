@@ -84,7 +84,7 @@ pub fn prompt(state: &GameState, seats: &Seats, choices: &[Choice]) -> Prompt {
 fn effect_question(state: &GameState, step: &EffectStep) -> String {
     let op = state.effect_op();
     match step {
-        EffectStep::Confirm => "use the optional part of the effect? (yes 1, or skip)".into(),
+        EffectStep::Confirm => "use the optional part of the effect? (1: yes)".into(),
         EffectStep::Branch(_) => "choose one of the options".into(),
         EffectStep::Pick(purpose) => {
             let square = matches!(
@@ -121,19 +121,7 @@ fn effect_question(state: &GameState, step: &EffectStep) -> String {
             format!("choose an empty square to place {whose} {rank} piece")
         }
         EffectStep::Move => {
-            let kind = match op {
-                Some(Op::MoveStep { spec, .. }) => {
-                    let leap = !matches!(spec.leap, CLeap::No);
-                    let kind = match spec.movers.first().map(|m| m.kind) {
-                        Some(CMoveKind::Standard) => "standard ",
-                        Some(CMoveKind::Combat) => "combat ",
-                        _ => "",
-                    };
-                    format!("{kind}{}", if leap { "leap" } else { "move" })
-                }
-                _ => "move".into(),
-            };
-            format!("choose a piece, then where it goes ({kind})")
+            format!("choose a piece, then where it goes ({})", move_kind(state))
         }
         EffectStep::Direction => "choose a direction".into(),
         EffectStep::Enemy => "choose an enemy colour".into(),
@@ -144,6 +132,45 @@ fn effect_question(state: &GameState, step: &EffectStep) -> String {
         EffectStep::Refreeze => {
             "choose a frozen effect from your discard pile to put back into play".into()
         }
+    }
+}
+
+/// The kind of the pending effect move: "standard move", "combat leap", ...
+pub fn move_kind(state: &GameState) -> String {
+    match state.effect_op() {
+        Some(Op::MoveStep { spec, .. }) => {
+            let leap = !matches!(spec.leap, CLeap::No);
+            let kind = match spec.movers.first().map(|m| m.kind) {
+                Some(CMoveKind::Standard) => "standard ",
+                Some(CMoveKind::Combat) => "combat ",
+                _ => "",
+            };
+            format!("{kind}{}", if leap { "leap" } else { "move" })
+        }
+        _ => "move".into(),
+    }
+}
+
+/// What the AI seat is doing, for the people watching.
+pub fn watching(state: &GameState, seats: &Seats) -> String {
+    let d = state.decision();
+    let who = seats.name(d.seat);
+    match &d.kind {
+        DecisionKind::StartSquare | DecisionKind::MeleeStart => {
+            format!("{who} is choosing where the start pieces go")
+        }
+        DecisionKind::Action | DecisionKind::AfterActions => {
+            let n = state.turn.actions_left;
+            format!(
+                "{who} is playing its turn ({n} action{} left)",
+                if n == 1 { "" } else { "s" }
+            )
+        }
+        DecisionKind::Effect { card, .. } => {
+            format!("{who} is resolving {}", card_name(state, *card))
+        }
+        DecisionKind::ClaimTask => format!("{who} may claim a task"),
+        _ => format!("{who} is deciding"),
     }
 }
 

@@ -290,8 +290,15 @@ fn stage_prompt(g: &GameScreen) -> Option<String> {
                 }
                 _ => String::new(),
             };
+            let kind = crate::tui::game::words::move_kind(st);
+            let being = st.effect.as_ref().and_then(|r| r.being) == Some(from);
+            let what = if being {
+                "where it moves".to_string()
+            } else {
+                format!("where the piece on {from} goes")
+            };
             Some(format!(
-                "{who}choose where the piece on {from} goes ({n} highlighted){skip}"
+                "{who}choose {what} ({kind}, {n} highlighted){skip}"
             ))
         }
         Stage::Idle => None,
@@ -522,9 +529,27 @@ pub fn render(frame: &mut Frame, area: Rect, g: &GameScreen, theme: &Theme, now:
     }
     let prompt = if human {
         stage_prompt(g).unwrap_or_else(|| g.model.prompt.text.clone())
+    } else if g.ai_turn().is_some() {
+        crate::tui::game::words::watching(st, seats)
     } else {
         g.model.prompt.text.clone()
     };
+    // While an effect resolves, its card is no longer in hand: show its text here.
+    if let DecisionKind::Effect { card, .. } = g.model.decision.kind
+        && let Some(c) = st.db.get(card)
+    {
+        let text = match &c.flare {
+            Some(f) => format!("{} / {}", f.upper_text, f.lower_text),
+            None => match (&c.frozen, g.session.state.effect.as_ref().map(|r| r.source)) {
+                (Some(fz), Some(crate::engine::effect::run::Source::Thaw)) => fz.text.clone(),
+                _ => c.text.clone(),
+            },
+        };
+        details.insert(
+            0,
+            Line::styled(format!("{}: {text}", c.name), theme.muted()),
+        );
+    }
     frame.render_widget(
         DecisionPanel {
             title,

@@ -9,6 +9,7 @@ use ratatui::crossterm::event::{
 use ratatui::layout::Rect;
 use std::time::{Duration, Instant};
 use support::*;
+use tashkalar::tui::action::Action;
 use tashkalar::tui::app::App;
 use tashkalar::tui::theme::PaletteKind;
 
@@ -77,7 +78,23 @@ fn run(seed: u64, events: usize) -> (usize, usize) {
         let before = app.game().map(|g| g.session.log.len());
         match rng.below(20) {
             0 => size = SIZES[rng.below(SIZES.len() as u64) as usize],
-            1..=3 => {
+            1 => {
+                // Actions straight from code, including values no key produces.
+                let n = rng.below(256) as u8;
+                let action = [
+                    Action::Option(n),
+                    Action::Digit(n),
+                    Action::Cycle,
+                    Action::CycleBack,
+                    Action::Continue,
+                    Action::Yes,
+                    Action::No,
+                    Action::Palette,
+                    Action::Select,
+                ][rng.below(9) as usize];
+                app.handle_action(action);
+            }
+            2..=3 => {
                 let kind = match rng.below(5) {
                     0 => MouseEventKind::Down(MouseButton::Right),
                     1 => MouseEventKind::ScrollUp,

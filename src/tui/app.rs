@@ -284,7 +284,7 @@ impl App {
                         None
                     }
                     Action::Select => Some(popup.index),
-                    Action::Option(k) => Some(k as usize - 1),
+                    Action::Option(k) => (k as usize).checked_sub(1),
                     Action::Back => return,
                     _ => None,
                 };
@@ -304,7 +304,7 @@ impl App {
             Action::Up => self.menu.index = (self.menu.index + n - 1) % n,
             Action::Down => self.menu.index = (self.menu.index + 1) % n,
             Action::Select => self.activate_menu(self.menu.index),
-            Action::Option(k) if (k as usize) <= n => {
+            Action::Option(k) if (1..=n).contains(&(k as usize)) => {
                 self.menu.index = k as usize - 1;
                 self.activate_menu(self.menu.index);
             }
@@ -831,7 +831,10 @@ fn game_input(g: &mut GameScreen, action: Action) -> Outcome {
                 None => Outcome::Nothing,
             },
         },
-        Action::Option(k) => match model.options.get(k as usize - 1) {
+        Action::Option(k) => match (k as usize)
+            .checked_sub(1)
+            .and_then(|i| model.options.get(i))
+        {
             Some(c) => Outcome::Apply(*c),
             None => Outcome::Note(Note {
                 text: format!("there is no option {k} now"),

@@ -61,6 +61,7 @@ pub struct DecisionModel {
 }
 
 impl DecisionModel {
+    /// The pending decision of `state`, split for the screen.
     pub fn new(state: &GameState, seats: &super::seats::Seats) -> DecisionModel {
         let choices = state.choices();
         // Discards are taken from the hand (x); listing each again would crowd out the rest.

@@ -46,6 +46,7 @@ pub struct GameScreen {
 }
 
 impl GameScreen {
+    /// Shows a session; what the decision offers is worked out at once.
     pub fn new(session: GameSession) -> GameScreen {
         let model = DecisionModel::new(&session.state, &session.seats);
         let view = session.state.view(model.decision.seat);

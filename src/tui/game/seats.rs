@@ -12,6 +12,7 @@ pub enum SeatKind {
 }
 
 impl SeatKind {
+    /// Whether a person plays it.
     pub fn is_human(&self) -> bool {
         matches!(self, SeatKind::Human)
     }
@@ -60,12 +61,14 @@ impl Seats {
             .map_or("a player", |p| p.name.as_str())
     }
 
+    /// Who plays a seat (a person if the seat is unknown).
     pub fn kind(&self, seat: Seat) -> SeatKind {
         self.players
             .get(seat.index())
             .map_or(SeatKind::Human, |p| p.kind.clone())
     }
 
+    /// Whether a person plays a seat.
     pub fn is_human(&self, seat: Seat) -> bool {
         self.kind(seat).is_human()
     }

@@ -303,6 +303,7 @@ pub fn rank_article(rank: Rank) -> &'static str {
     }
 }
 
+/// A direction in words ("North (up)").
 pub fn dir_name(d: Dir) -> &'static str {
     match d {
         Dir::N => "North (up)",
@@ -316,6 +317,7 @@ pub fn dir_name(d: Dir) -> &'static str {
     }
 }
 
+/// A direction as an arrow.
 pub fn dir_arrow(d: Dir) -> &'static str {
     match d {
         Dir::N => "↑",

@@ -75,15 +75,18 @@ impl FormState {
         rows
     }
 
+    /// The highlighted line.
     pub fn row(&self) -> Row {
         let rows = self.rows();
         rows.get(self.index).copied().unwrap_or(Row::Start)
     }
 
+    /// Highlights the line above.
     pub fn up(&mut self) {
         self.index = self.index.saturating_sub(1);
     }
 
+    /// Highlights the line below.
     pub fn down(&mut self) {
         self.index = (self.index + 1).min(self.rows().len() - 1);
     }
@@ -130,6 +133,9 @@ impl FormState {
 
     /// A digit typed on the seed line (elsewhere: moves there first).
     pub fn digit(&mut self, d: u8) {
+        if d > 9 {
+            return;
+        }
         if let Some(i) = self.rows().iter().position(|r| *r == Row::Seed) {
             self.index = i;
         }
@@ -138,6 +144,7 @@ impl FormState {
         }
     }
 
+    /// Backspace on the seed.
     pub fn erase(&mut self) {
         self.seed.pop();
     }

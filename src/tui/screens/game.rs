@@ -21,8 +21,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph};
 use std::time::Instant;
 
-/// Smallest terminal the game screen is laid out for.
+/// Smallest terminal width the screens are laid out for.
 pub const MIN_WIDTH: u16 = 80;
+/// Smallest terminal height the screens are laid out for.
 pub const MIN_HEIGHT: u16 = 24;
 
 /// Where every panel of the game screen goes (the key bar's row is not included).

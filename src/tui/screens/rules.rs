@@ -66,11 +66,13 @@ pub struct RulesState {
 }
 
 impl RulesState {
+    /// The next page (wrapping around).
     pub fn next_page(&mut self) {
         self.page = (self.page + 1) % PAGES.len();
         self.scroll = 0;
     }
 
+    /// The previous page (wrapping around).
     pub fn prev_page(&mut self) {
         self.page = (self.page + PAGES.len() - 1) % PAGES.len();
         self.scroll = 0;

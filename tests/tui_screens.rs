@@ -345,3 +345,32 @@ fn high_form_shows_the_task_queue_or_is_marked_unavailable() {
         assert!(shown.contains("next:"), "{w}x{h}");
     }
 }
+
+#[test]
+fn the_newest_log_line_is_always_in_view() {
+    let mut app = started(PaletteKind::Standard);
+    // A few turns of play fill the log beyond any panel.
+    for _ in 0..30 {
+        let g = app.game().expect("game");
+        let Some(choice) = g.model.choices.first().copied() else {
+            break;
+        };
+        app.apply_choice(choice).expect("legal");
+        if app.game().expect("game").gate.is_some() {
+            press(&mut app, KeyCode::Enter);
+        }
+    }
+    let g = app.game().expect("game");
+    let newest = g.session.log.last().expect("a log").text.clone();
+    let head: String = newest.chars().take(16).collect();
+    for (w, h) in SIZES {
+        let shown = text(&render(&app, w, h));
+        assert!(shown.contains(&head), "{w}x{h}: {newest}\n{shown}");
+    }
+    // Scrolling back hides it and says so; scrolling forward brings it back.
+    press(&mut app, KeyCode::PageUp);
+    let shown = text(&render(&app, 120, 40));
+    assert!(shown.contains("Log (scrolled back 5; PgDn)"), "{shown}");
+    press(&mut app, KeyCode::PageDown);
+    assert!(text(&render(&app, 120, 40)).contains(&head));
+}

@@ -126,7 +126,7 @@ impl Theme {
                 recent_bg: I(24),
                 origin_bg: I(130),
                 accent: Color::Cyan,
-                warn: Color::LightRed,
+                warn: Color::Red,
             },
             PaletteKind::ColourBlind => Theme {
                 kind,

@@ -7,7 +7,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Block, Widget};
 
 /// The log panel.
 pub struct LogPanel<'a> {
@@ -19,7 +19,9 @@ pub struct LogPanel<'a> {
 }
 
 impl LogPanel<'_> {
-    fn line(&self, l: &LogLine) -> Line<'static> {
+    /// One log line as screen rows of at most `width` characters: the seat badge first, wrapped
+    /// lines indented under the text.
+    fn rows(&self, l: &LogLine, width: usize) -> Vec<Line<'static>> {
         let t = self.theme;
         let badge = match l.seat {
             Some(seat) if seat.index() < self.state.players() => {
@@ -33,12 +35,54 @@ impl LogPanel<'_> {
             LineKind::Score => t.key(),
             LineKind::Important => t.warn(),
         };
-        Line::from(vec![
-            badge,
-            Span::raw(" "),
-            Span::styled(l.text.clone(), style),
-        ])
+        wrap_words(&l.text, width.saturating_sub(2).max(1))
+            .into_iter()
+            .enumerate()
+            .map(|(i, row)| {
+                let lead = if i == 0 {
+                    badge.clone()
+                } else {
+                    Span::raw(" ")
+                };
+                Line::from(vec![lead, Span::raw(" "), Span::styled(row, style)])
+            })
+            .collect()
     }
+}
+
+/// Splits text into rows of at most `width` characters, at spaces where possible.
+pub fn wrap_words(text: &str, width: usize) -> Vec<String> {
+    let mut rows = Vec::new();
+    let mut row = String::new();
+    for word in text.split(' ') {
+        let mut word: String = word.to_string();
+        loop {
+            let have = row.chars().count();
+            let need = word.chars().count() + usize::from(have > 0);
+            if have + need <= width {
+                if have > 0 {
+                    row.push(' ');
+                }
+                row.push_str(&word);
+                break;
+            }
+            if have > 0 {
+                rows.push(std::mem::take(&mut row));
+                continue;
+            }
+            // A word longer than a row is cut.
+            let head: String = word.chars().take(width).collect();
+            word = word.chars().skip(width).collect();
+            rows.push(head);
+            if word.is_empty() {
+                break;
+            }
+        }
+    }
+    if !row.is_empty() || rows.is_empty() {
+        rows.push(row);
+    }
+    rows
 }
 
 impl Widget for LogPanel<'_> {
@@ -53,30 +97,42 @@ impl Widget for LogPanel<'_> {
             .title(Span::styled(title, self.theme.title()));
         let inner = block.inner(area);
         block.render(area, buf);
-        if inner.height == 0 {
+        if inner.height == 0 || inner.width == 0 {
             return;
         }
-        // Take enough recent lines to fill the panel even when some wrap, then keep the bottom.
+        // The newest lines fill the panel from the bottom; only as many as can show are wrapped.
         let want = inner.height as usize;
         let end = self.lines.len().saturating_sub(self.scroll);
-        let start = end.saturating_sub(want);
-        let width = inner.width.max(1) as usize;
         let mut rows: Vec<Line> = Vec::new();
-        for l in &self.lines[start..end] {
-            let line = self.line(l);
-            let w = line.width();
-            rows.push(line);
-            // Wrapped lines take more rows: count them so the newest line stays visible.
-            for _ in 1..w.div_ceil(width).max(1) {
-                rows.push(Line::default());
+        for l in self.lines[..end].iter().rev() {
+            let mut r = self.rows(l, inner.width as usize);
+            r.extend(rows);
+            rows = r;
+            if rows.len() >= want {
+                break;
             }
         }
-        let total_rows = rows.len();
-        let lines: Vec<Line> = rows.into_iter().filter(|l| l.width() > 0).collect();
-        let skip = total_rows.saturating_sub(want) as u16;
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .scroll((skip, 0))
-            .render(inner, buf);
+        let skip = rows.len().saturating_sub(want);
+        for (i, line) in rows.iter().skip(skip).enumerate() {
+            buf.set_line(inner.x, inner.y + i as u16, line, inner.width);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap_words;
+
+    #[test]
+    fn wraps_at_spaces_and_cuts_long_words() {
+        assert_eq!(wrap_words("a bb ccc", 4), vec!["a bb", "ccc"]);
+        assert_eq!(wrap_words("abcdefgh", 3), vec!["abc", "def", "gh"]);
+        assert_eq!(wrap_words("", 5), vec![""]);
+        for row in wrap_words(
+            "Knight (Blue) moved from e5 to e6, destroying Red's heroic piece",
+            12,
+        ) {
+            assert!(row.chars().count() <= 12, "{row}");
+        }
     }
 }

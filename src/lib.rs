@@ -8,3 +8,4 @@ pub mod cli;
 pub mod engine;
 pub mod game;
 pub mod sim;
+pub mod tui;

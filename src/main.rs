@@ -7,6 +7,10 @@ use std::sync::Arc;
 use tashkalar::cli;
 use tashkalar::engine::Mode;
 use tashkalar::sim::{self, SimConfig};
+use tashkalar::tui::game::seats::SeatKind;
+use tashkalar::tui::setup::{self, GameSetup};
+use tashkalar::tui::theme::PaletteKind;
+use tashkalar::tui::{self as front, Launch, records};
 
 #[derive(Parser)]
 #[command(
@@ -18,6 +22,9 @@ struct Cli {
     /// Load card files from this directory instead of the built-in ones.
     #[arg(long, global = true, value_name = "DIR")]
     cards: Option<PathBuf>,
+    /// Colours of the game screen: standard, colour-blind or mono (default: mono if NO_COLOR is set).
+    #[arg(long, global = true, value_name = "PALETTE")]
+    palette: Option<PaletteKind>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -122,9 +129,10 @@ fn main() -> ExitCode {
 
 fn run(cli: Cli) -> Result<(), String> {
     let db = || cli::load_cards(cli.cards.as_deref()).map(Arc::new);
+    let palette = cli.palette.unwrap_or_else(PaletteKind::from_env);
     match cli.command {
-        None => play(db()?, PlayArgs::default()),
-        Some(Command::Play(args)) => play(db()?, args),
+        None => play(db()?, PlayArgs::default(), palette),
+        Some(Command::Play(args)) => play(db()?, args, palette),
         Some(Command::Replay { file, verify }) => replay(db()?, file, verify),
         Some(Command::Cards {
             action: CardsAction::Check,
@@ -179,8 +187,71 @@ fn run(cli: Cli) -> Result<(), String> {
     }
 }
 
-fn play(_db: Arc<tashkalar::engine::CardDb>, _args: PlayArgs) -> Result<(), String> {
-    Err("the terminal front end is not built yet".into())
+/// `tashkalar` / `tashkalar play`: the menu, or straight into the game the flags describe.
+fn play(
+    db: Arc<tashkalar::engine::CardDb>,
+    args: PlayArgs,
+    palette: PaletteKind,
+) -> Result<(), String> {
+    if args.resume {
+        return match records::continue_last() {
+            Ok(r) => Err(format!(
+                "{}: resuming saved games is not wired in yet",
+                r.path.display()
+            )),
+            Err(e) => Err(e.to_string()),
+        };
+    }
+    let wants_game = args.mode.is_some()
+        || args.players.is_some()
+        || !args.ai.is_empty()
+        || args.seed.is_some()
+        || args.scenario.is_some()
+        || !args.decks.is_empty();
+    if !wants_game {
+        return front::run(db, Launch::Menu, palette);
+    }
+    let seats_with_ai = |players: u8| -> Result<Vec<SeatKind>, String> {
+        let mut kinds = vec![SeatKind::Human; players as usize];
+        for spec in &args.ai {
+            let (seat, bot) = setup::parse_ai(spec, players)?;
+            kinds[seat] = SeatKind::Ai(bot);
+        }
+        Ok(kinds)
+    };
+    if let Some(path) = &args.scenario {
+        if args.mode.is_some() || args.players.is_some() || !args.decks.is_empty() {
+            return Err("--scenario sets the form, players and decks itself; drop --mode, --players and --decks".into());
+        }
+        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let state = setup::scenario_state(Arc::clone(&db), &text)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        let kinds = seats_with_ai(state.players() as u8)?;
+        return front::run(db, Launch::Position(Box::new(state), kinds), palette);
+    }
+    let mode = cli::parse_mode(args.mode.as_deref().unwrap_or("deathmatch"))?;
+    let players = args.players.unwrap_or(2);
+    if !setup::allowed_players(mode).contains(&players) {
+        return Err(match mode {
+            Mode::HighForm => {
+                format!("--players {players}: High Form is for 2 players or two teams of 2 (4)")
+            }
+            Mode::Deathmatch => format!("--players {players}: Deathmatch is for 2 to 4 players"),
+        });
+    }
+    let game = GameSetup {
+        mode,
+        players,
+        seats: seats_with_ai(players)?,
+        decks: setup::decks_for(&db, &args.decks, players)?,
+        seed: args.seed,
+    };
+    if mode == Mode::HighForm
+        && let Some(why) = setup::high_form_unavailable(&db)
+    {
+        return Err(format!("High Form is unavailable: {why}"));
+    }
+    front::run(db, Launch::Game(game), palette)
 }
 
 fn replay(

@@ -272,7 +272,11 @@ impl GameState {
     pub fn is_legal(&self, choice: Choice) -> bool {
         let mut buf = Vec::new();
         // After a hand-over only some kinds remain: let the full list decide.
-        let phase = if self.turn.handed_over { Phase::GameOver } else { self.phase };
+        let phase = if self.turn.handed_over {
+            Phase::GameOver
+        } else {
+            self.phase
+        };
         match (phase, choice) {
             (Phase::Action, Choice::Place(sq)) => self.is_empty_square(sq),
             (Phase::Action, Choice::Summon { card, .. }) => {

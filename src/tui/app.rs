@@ -1,0 +1,935 @@
+//! The application state and what each action does to it. The event loop (`mod.rs`) only turns
+//! terminal events into calls here; drawing reads this state and changes nothing.
+
+use super::action::Action;
+use super::ai_worker::{AiWorker, Answer, Reply};
+use super::game::GameScreen;
+use super::game::interaction::{Focus, Note, Outcome, Stage, next_target, targets};
+use super::game::seats::SeatKind;
+use super::game::session::GameSession;
+use super::game::words::describe;
+use super::keymap::{self, Context};
+use super::records;
+use super::screens::form::{self, FormState, Row};
+use super::screens::game::{self as game_screen, GameHit, MIN_HEIGHT, MIN_WIDTH};
+use super::screens::menu::{self, MENU, MenuItem, MenuState};
+use super::screens::overlays::{self, Popup};
+use super::screens::rules::{self, RulesState};
+use super::setup::GameSetup;
+use super::theme::{PaletteKind, Theme};
+use super::widgets::keybar::KeyBar;
+use crate::ai;
+use crate::engine::{CardDb, Choice, GameState};
+use ratatui::Frame;
+use ratatui::crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::Rect;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// The screen being shown.
+pub enum Screen {
+    Menu,
+    NewGame,
+    Rules(RulesState),
+    Game(Box<GameScreen>),
+}
+
+/// A window over the screen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Overlay {
+    /// The key help, scrolled this far.
+    Help(u16),
+    ConfirmQuit,
+    Popup(Popup),
+    Notice(String),
+}
+
+/// Default pause between two AI steps, so a person can follow them.
+pub const AI_STEP_DELAY: Duration = Duration::from_millis(700);
+
+/// The whole front end's state.
+pub struct App {
+    pub db: Arc<CardDb>,
+    pub theme: Theme,
+    pub screen: Screen,
+    pub overlay: Option<Overlay>,
+    pub menu: MenuState,
+    pub form: FormState,
+    pub quit: bool,
+    /// A problem that ends the program; reported once the terminal is restored.
+    pub fatal: Option<String>,
+    /// Pause between AI steps.
+    pub ai_delay: Duration,
+    worker: Option<AiWorker>,
+    next_ticket: u64,
+    /// The time of the last tick (drawing animates from it).
+    pub now: Instant,
+}
+
+impl App {
+    /// The app at the main menu.
+    pub fn new(db: Arc<CardDb>, palette: PaletteKind) -> App {
+        App {
+            db,
+            theme: Theme::new(palette),
+            screen: Screen::Menu,
+            overlay: None,
+            menu: MenuState::default(),
+            form: FormState::default(),
+            quit: false,
+            fatal: None,
+            ai_delay: AI_STEP_DELAY,
+            worker: None,
+            next_ticket: 1,
+            now: Instant::now(),
+        }
+    }
+
+    /// Deals a new game and shows it.
+    pub fn start_game(&mut self, setup: &GameSetup) -> Result<(), String> {
+        let (state, seed) = setup.deal(Arc::clone(&self.db))?;
+        self.start_state(state, setup.seats.clone(), Some(seed))
+    }
+
+    /// Shows a game from any position (a scenario, or a new deal).
+    pub fn start_state(
+        &mut self,
+        state: GameState,
+        kinds: Vec<SeatKind>,
+        seed: Option<u64>,
+    ) -> Result<(), String> {
+        let mut bots = Vec::new();
+        for (i, kind) in kinds.iter().enumerate().take(state.players()) {
+            bots.push(match kind {
+                SeatKind::Human => None,
+                SeatKind::Ai(name) => {
+                    // Each seat's bot gets its own seed, derived from the game's.
+                    let bot_seed = seed
+                        .unwrap_or(0)
+                        .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+                        .wrapping_add(i as u64 + 1);
+                    Some(ai::make_bot::<GameState>(name, bot_seed)?)
+                }
+            });
+        }
+        self.worker = bots
+            .iter()
+            .any(Option::is_some)
+            .then(|| AiWorker::start(bots));
+        let session = GameSession::new(state, kinds, seed);
+        self.screen = Screen::Game(Box::new(GameScreen::new(session)));
+        self.overlay = None;
+        Ok(())
+    }
+
+    /// The game on screen, if any.
+    pub fn game(&self) -> Option<&GameScreen> {
+        match &self.screen {
+            Screen::Game(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    fn game_mut(&mut self) -> Option<&mut GameScreen> {
+        match &mut self.screen {
+            Screen::Game(g) => Some(g),
+            _ => None,
+        }
+    }
+
+    /// The keymap context of what is on screen.
+    pub fn context(&self) -> Context {
+        if let Some(o) = &self.overlay {
+            return match o {
+                Overlay::Help(_) => Context::Help,
+                Overlay::ConfirmQuit => Context::Confirm,
+                Overlay::Popup(_) => Context::Popup,
+                Overlay::Notice(_) => Context::Notice,
+            };
+        }
+        match &self.screen {
+            Screen::Menu => Context::Menu,
+            Screen::NewGame => Context::Form,
+            Screen::Rules(_) => Context::Rules,
+            Screen::Game(g) if g.gate.is_some() => Context::PassTo,
+            Screen::Game(g) if g.session.state.is_over() => Context::GameOver,
+            Screen::Game(_) => Context::Game,
+        }
+    }
+
+    /// Whether an action does something now (the hint bar shows only those).
+    pub fn available(&self, action: Action) -> bool {
+        if self.context() != Context::Game {
+            return true;
+        }
+        let Some(g) = self.game() else {
+            return false;
+        };
+        let human = g.human_turn();
+        let stage = g.ui.shown_stage(&g.items);
+        let has = |c: Choice| g.model.choices.contains(&c);
+        match action {
+            Action::Continue => g.ai_turn().is_some() && g.ai.waiting.is_none(),
+            Action::Cycle | Action::CycleBack => human && matches!(stage, Stage::Card(_)),
+            Action::Skip => human && has(Choice::Skip),
+            Action::EndTurn => human && has(Choice::EndTurn),
+            Action::Discard => {
+                human
+                    && g.model
+                        .choices
+                        .iter()
+                        .any(|c| matches!(c, Choice::Discard(_)))
+            }
+            Action::Choices => human && !g.model.choices.is_empty(),
+            Action::Option(_) => human && !g.model.options.is_empty(),
+            Action::Back => human && (g.ui.stage != Stage::Idle || g.ui.focus != Focus::Board),
+            Action::Up
+            | Action::Down
+            | Action::Left
+            | Action::Right
+            | Action::Select
+            | Action::FocusNext
+            | Action::FocusPrev => human,
+            Action::PageUp | Action::PageDown | Action::Help | Action::Quit => true,
+            _ => false,
+        }
+    }
+
+    /// Whether something moves on screen by itself (the loop then redraws more often).
+    pub fn animating(&self) -> bool {
+        self.game().is_some_and(|g| g.ai_turn().is_some())
+    }
+
+    /// A key press.
+    pub fn handle_key(&mut self, key: KeyEvent) {
+        if key.kind != KeyEventKind::Press {
+            return;
+        }
+        let ctx = self.context();
+        if let Some(action) = keymap::action_for(ctx, &key, |a| self.available(a)) {
+            self.handle_action(action);
+        }
+    }
+
+    /// Does what an action asks.
+    pub fn handle_action(&mut self, action: Action) {
+        if let Some(overlay) = self.overlay.take() {
+            self.overlay_action(overlay, action);
+            return;
+        }
+        match action {
+            Action::Help => {
+                self.overlay = Some(Overlay::Help(0));
+                return;
+            }
+            Action::Quit => {
+                let playing = self.game().is_some_and(|g| !g.session.state.is_over());
+                if playing {
+                    self.overlay = Some(Overlay::ConfirmQuit);
+                } else {
+                    self.quit = true;
+                }
+                return;
+            }
+            _ => {}
+        }
+        match &mut self.screen {
+            Screen::Menu => self.menu_action(action),
+            Screen::NewGame => self.form_action(action),
+            Screen::Rules(r) => match action {
+                Action::Left => r.prev_page(),
+                Action::Right => r.next_page(),
+                Action::Up => r.scroll = r.scroll.saturating_sub(1),
+                Action::Down => r.scroll = r.scroll.saturating_add(1).min(60),
+                Action::PageUp => r.scroll = r.scroll.saturating_sub(10),
+                Action::PageDown => r.scroll = r.scroll.saturating_add(10).min(60),
+                Action::Back => self.screen = Screen::Menu,
+                _ => {}
+            },
+            Screen::Game(_) => self.game_action(action),
+        }
+    }
+
+    fn overlay_action(&mut self, overlay: Overlay, action: Action) {
+        match overlay {
+            Overlay::Help(scroll) => {
+                let keep = match action {
+                    Action::Up => Some(scroll.saturating_sub(1)),
+                    Action::Down => Some(scroll.saturating_add(1).min(200)),
+                    Action::PageUp => Some(scroll.saturating_sub(10)),
+                    Action::PageDown => Some(scroll.saturating_add(10).min(200)),
+                    _ => None,
+                };
+                self.overlay = keep.map(Overlay::Help);
+            }
+            Overlay::ConfirmQuit => match action {
+                Action::Yes => self.quit = true,
+                Action::No | Action::Back => {}
+                _ => self.overlay = Some(Overlay::ConfirmQuit),
+            },
+            Overlay::Notice(text) => {
+                if !matches!(action, Action::Select | Action::Back) {
+                    self.overlay = Some(Overlay::Notice(text));
+                }
+            }
+            Overlay::Popup(mut popup) => {
+                let n = popup.entries.len();
+                let take = match action {
+                    Action::Up => {
+                        popup.index = popup.index.saturating_sub(1);
+                        None
+                    }
+                    Action::Down => {
+                        popup.index = (popup.index + 1).min(n.saturating_sub(1));
+                        None
+                    }
+                    Action::Select => Some(popup.index),
+                    Action::Option(k) => (k as usize).checked_sub(1),
+                    Action::Back => return,
+                    _ => None,
+                };
+                match take.and_then(|i| popup.entries.get(i).map(|(_, c)| *c)) {
+                    Some(choice) => {
+                        let _ = self.apply_choice(choice);
+                    }
+                    None => self.overlay = Some(Overlay::Popup(popup)),
+                }
+            }
+        }
+    }
+
+    fn menu_action(&mut self, action: Action) {
+        let n = MENU.len();
+        match action {
+            Action::Up => self.menu.index = (self.menu.index + n - 1) % n,
+            Action::Down => self.menu.index = (self.menu.index + 1) % n,
+            Action::Select => self.activate_menu(self.menu.index),
+            Action::Option(k) if (1..=n).contains(&(k as usize)) => {
+                self.menu.index = k as usize - 1;
+                self.activate_menu(self.menu.index);
+            }
+            Action::Palette => self.theme = Theme::new(self.theme.kind.next()),
+            _ => {}
+        }
+    }
+
+    fn activate_menu(&mut self, index: usize) {
+        let Some((item, ..)) = MENU.get(index) else {
+            return;
+        };
+        let unavailable = |e: records::RecordsError| Some(Overlay::Notice(e.to_string()));
+        match item {
+            MenuItem::NewGame => self.screen = Screen::NewGame,
+            MenuItem::Continue => {
+                if let Err(e) = records::continue_last() {
+                    self.overlay = unavailable(e);
+                }
+            }
+            MenuItem::Load => {
+                if let Err(e) = records::list_saves() {
+                    self.overlay = unavailable(e);
+                }
+            }
+            MenuItem::Replay => {
+                if let Err(e) = records::open_replay(std::path::Path::new("saves")) {
+                    self.overlay = unavailable(e);
+                }
+            }
+            MenuItem::Rules => self.screen = Screen::Rules(RulesState::default()),
+            MenuItem::Quit => self.quit = true,
+        }
+    }
+
+    fn form_action(&mut self, action: Action) {
+        let db = Arc::clone(&self.db);
+        match action {
+            Action::Up => self.form.up(),
+            Action::Down => self.form.down(),
+            Action::Left => self.form.change(-1, &db),
+            Action::Right => self.form.change(1, &db),
+            Action::Digit(d) => self.form.digit(d),
+            Action::Erase => self.form.erase(),
+            Action::Palette => self.theme = Theme::new(self.theme.kind.next()),
+            Action::Back => self.screen = Screen::Menu,
+            Action::Select => {
+                if self.form.row() == Row::Start {
+                    self.start_from_form();
+                } else {
+                    self.form.down();
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn start_from_form(&mut self) {
+        let result = self
+            .form
+            .setup(&self.db)
+            .and_then(|setup| self.start_game(&setup));
+        if let Err(e) = result {
+            self.form.note = Some(e);
+        }
+    }
+
+    fn game_action(&mut self, action: Action) {
+        let now = self.now;
+        let Some(g) = self.game_mut() else {
+            return;
+        };
+        if g.gate.is_some() {
+            if action == Action::Select {
+                g.pass_gate();
+            }
+            return;
+        }
+        if g.session.state.is_over() {
+            if action == Action::Select {
+                self.worker = None;
+                self.screen = Screen::Menu;
+            }
+            return;
+        }
+        match action {
+            Action::PageUp => {
+                g.ui.log_scroll = (g.ui.log_scroll + 5).min(g.session.log.len().saturating_sub(1));
+                return;
+            }
+            Action::PageDown => {
+                g.ui.log_scroll = g.ui.log_scroll.saturating_sub(5);
+                return;
+            }
+            Action::Continue => {
+                g.ai.resume_at = Some(now);
+                return;
+            }
+            _ => {}
+        }
+        if !g.human_turn() {
+            return;
+        }
+        let outcome = game_input(g, action);
+        self.follow(outcome);
+    }
+
+    /// Carries out what a selection led to.
+    fn follow(&mut self, outcome: Outcome) {
+        match outcome {
+            Outcome::Nothing => {}
+            Outcome::Apply(choice) => {
+                let _ = self.apply_choice(choice);
+            }
+            Outcome::Note(note) => {
+                if let Some(g) = self.game_mut() {
+                    g.ui.note = Some(note);
+                }
+            }
+            Outcome::Popup(title, choices) => {
+                if let Some(g) = self.game_mut() {
+                    let st = &g.session.state;
+                    let entries = choices
+                        .iter()
+                        .map(|c| (describe(st, &g.session.seats, &g.model.decision, c), *c))
+                        .collect();
+                    self.overlay = Some(Overlay::Popup(Popup {
+                        title,
+                        entries,
+                        index: 0,
+                    }));
+                }
+            }
+        }
+    }
+
+    /// Every choice made in live play goes through here (people and AI alike), so saving and
+    /// undo can hook in at one place. A refusal is shown under the prompt and returned.
+    pub fn apply_choice(&mut self, choice: Choice) -> Result<(), String> {
+        let Some(g) = self.game_mut() else {
+            return Err("no game is in progress".into());
+        };
+        match g.session.apply(choice) {
+            Ok(()) => {
+                g.ui.note = None;
+                g.ui.log_scroll = 0;
+                g.refresh();
+                Ok(())
+            }
+            Err(why) => {
+                g.ui.note = Some(Note {
+                    text: format!("Not allowed: {why}"),
+                    warn: true,
+                });
+                Err(why)
+            }
+        }
+    }
+
+    /// Time passes: collect AI answers, and ask the AI for its next step when it is due.
+    pub fn tick(&mut self, now: Instant) {
+        self.now = now;
+        loop {
+            let reply = match &self.worker {
+                Some(w) => w.try_reply(),
+                None => Ok(None),
+            };
+            match reply {
+                Ok(Some(r)) => self.on_ai_reply(r),
+                Ok(None) => break,
+                Err(e) => {
+                    self.fail(e);
+                    break;
+                }
+            }
+        }
+        self.request_ai(now);
+    }
+
+    /// Blocks until the AI answers (or `timeout` passes) and handles the answer; for tests and
+    /// scripted play. Returns whether an answer came.
+    pub fn wait_for_ai(&mut self, timeout: Duration) -> bool {
+        let now = Instant::now();
+        self.now = now;
+        if let Some(g) = self.game_mut() {
+            g.ai.resume_at = Some(now);
+        }
+        self.request_ai(now);
+        let reply = match &self.worker {
+            Some(w) => w.wait_reply(timeout),
+            None => return false,
+        };
+        match reply {
+            Ok(Some(r)) => {
+                self.on_ai_reply(r);
+                true
+            }
+            Ok(None) => false,
+            Err(e) => {
+                self.fail(e);
+                false
+            }
+        }
+    }
+
+    fn request_ai(&mut self, now: Instant) {
+        let ticket = self.next_ticket;
+        let Screen::Game(g) = &mut self.screen else {
+            return;
+        };
+        let Some(seat) = g.ai_turn() else {
+            return;
+        };
+        if g.ai.waiting.is_some() || g.ai.resume_at.is_some_and(|t| now < t) {
+            return;
+        }
+        let Some(worker) = &self.worker else {
+            return;
+        };
+        let sent = worker.request(ticket, seat, &g.session.state);
+        match sent {
+            Ok(()) => {
+                g.ai.waiting = Some(ticket);
+                g.ai.since = Some(now);
+                self.next_ticket += 1;
+            }
+            Err(e) => self.fail(e),
+        }
+    }
+
+    fn on_ai_reply(&mut self, reply: Reply) {
+        let now = self.now;
+        let delay = self.ai_delay;
+        let Some(g) = self.game_mut() else {
+            return;
+        };
+        if g.ai.waiting != Some(reply.ticket) {
+            return;
+        }
+        g.ai.waiting = None;
+        g.ai.since = None;
+        let name = g.session.seats.name(reply.seat).to_string();
+        let chosen = match reply.answer {
+            Answer::Chose(c) => Some(c),
+            Answer::NoChoice => None,
+            Answer::Crashed(why) => {
+                self.fail(format!("the AI for {name} crashed: {why}"));
+                return;
+            }
+        };
+        // A bot's pick is checked like anyone's; should it be refused, the game goes on with the
+        // first legal choice rather than stalling, and the log says so.
+        let legal = g.model.choices.clone();
+        let choice = match chosen {
+            Some(c) if legal.contains(&c) => c,
+            other => match legal.first() {
+                Some(first) => {
+                    g.session.log.push(super::game::narrate::LogLine {
+                        turn: g.session.state.turn.number,
+                        seat: Some(reply.seat),
+                        kind: super::game::narrate::LineKind::Important,
+                        text: format!(
+                            "{name}'s AI gave {} ; playing the first legal choice instead",
+                            match other {
+                                Some(c) => format!("an illegal choice ({c:?})"),
+                                None => "no choice".into(),
+                            }
+                        ),
+                    });
+                    *first
+                }
+                None => return,
+            },
+        };
+        let text = describe(
+            &g.session.state,
+            &g.session.seats,
+            &g.model.decision,
+            &choice,
+        );
+        if self.apply_choice(choice).is_ok()
+            && let Some(g) = self.game_mut()
+        {
+            g.ai.last_step = Some(format!("{name}: {text}"));
+            g.ai.resume_at = Some(now + delay);
+        }
+    }
+
+    fn fail(&mut self, message: String) {
+        self.fatal = Some(message);
+        self.quit = true;
+    }
+
+    /// A mouse event; `area` is the whole terminal.
+    pub fn handle_mouse(&mut self, event: MouseEvent, area: Rect) {
+        let body = body_area(area);
+        let (x, y) = (event.column, event.row);
+        let click = matches!(event.kind, MouseEventKind::Down(MouseButton::Left));
+        let right = matches!(event.kind, MouseEventKind::Down(MouseButton::Right));
+        let wheel = match event.kind {
+            MouseEventKind::ScrollUp => Some(Action::Up),
+            MouseEventKind::ScrollDown => Some(Action::Down),
+            _ => None,
+        };
+        if let Some(overlay) = &self.overlay {
+            match overlay {
+                Overlay::Popup(p) => {
+                    if click && let Some(i) = overlays::popup_entry_at(body, p, x, y) {
+                        if let Some(Overlay::Popup(p)) = &mut self.overlay {
+                            p.index = i;
+                        }
+                        self.handle_action(Action::Select);
+                    } else if let Some(a) = wheel {
+                        self.handle_action(a);
+                    }
+                }
+                Overlay::Notice(_) if click => self.overlay = None,
+                Overlay::Help(_) => {
+                    if let Some(a) = wheel {
+                        self.handle_action(a);
+                    }
+                }
+                _ => {}
+            }
+            return;
+        }
+        match &mut self.screen {
+            Screen::Menu => {
+                if click && let Some(i) = menu::item_at(body, x, y) {
+                    self.menu.index = i;
+                    self.activate_menu(i);
+                } else if let Some(a) = wheel {
+                    self.handle_action(a);
+                }
+            }
+            Screen::NewGame => {
+                if click && let Some(i) = form::row_at(body, &self.form, x, y) {
+                    self.form.index = i;
+                    if self.form.row() == Row::Start {
+                        self.start_from_form();
+                    } else {
+                        self.form.change(1, &Arc::clone(&self.db));
+                    }
+                }
+            }
+            Screen::Rules(_) => {
+                if let Some(a) = wheel {
+                    self.handle_action(a);
+                }
+            }
+            Screen::Game(g) => {
+                if g.gate.is_some() {
+                    if click {
+                        g.pass_gate();
+                    }
+                    return;
+                }
+                if g.session.state.is_over() {
+                    return;
+                }
+                let Some(target) = game_screen::hit(g, body, x, y) else {
+                    return;
+                };
+                if !g.human_turn() && target != GameHit::Log {
+                    return;
+                }
+                let outcome = match (target, click, right, wheel) {
+                    (GameHit::Log, _, _, Some(Action::Up)) => {
+                        g.ui.log_scroll =
+                            (g.ui.log_scroll + 1).min(g.session.log.len().saturating_sub(1));
+                        Outcome::Nothing
+                    }
+                    (GameHit::Log, _, _, Some(_)) => {
+                        g.ui.log_scroll = g.ui.log_scroll.saturating_sub(1);
+                        Outcome::Nothing
+                    }
+                    (GameHit::Square(sq), true, _, _) => {
+                        g.ui.focus = Focus::Board;
+                        let summoning = matches!(g.ui.shown_stage(&g.items), Stage::Card(_));
+                        if let Stage::Card(c) = g.ui.shown_stage(&g.items) {
+                            g.ui.stage = Stage::Card(c);
+                        }
+                        if summoning && sq != g.ui.cursor {
+                            // First click shows the pattern there; a second click summons.
+                            g.ui.cursor = sq;
+                            g.ui.cycle = 0;
+                            Outcome::Nothing
+                        } else {
+                            g.ui.cursor = sq;
+                            game_input(g, Action::Select)
+                        }
+                    }
+                    (GameHit::Square(sq), _, true, _) => {
+                        g.ui.focus = Focus::Board;
+                        if sq != g.ui.cursor {
+                            g.ui.cursor = sq;
+                            g.ui.cycle = 0;
+                        }
+                        game_input(g, Action::Cycle)
+                    }
+                    (GameHit::Square(_), _, _, Some(Action::Up)) => {
+                        game_input(g, Action::CycleBack)
+                    }
+                    (GameHit::Square(_), _, _, Some(_)) => game_input(g, Action::Cycle),
+                    (GameHit::Hand(i), true, _, _) => {
+                        g.ui.focus = Focus::Hand;
+                        g.ui.hand_index = i;
+                        game_input(g, Action::Select)
+                    }
+                    (GameHit::Option(i), true, _, _) => {
+                        g.ui.focus = Focus::Options;
+                        g.ui.option_index = i;
+                        game_input(g, Action::Select)
+                    }
+                    _ => Outcome::Nothing,
+                };
+                self.follow(outcome);
+            }
+        }
+    }
+
+    /// Draws everything.
+    pub fn render(&self, frame: &mut Frame) {
+        let area = frame.area();
+        if area.width < MIN_WIDTH || area.height < MIN_HEIGHT {
+            overlays::render_too_small(frame, area, (MIN_WIDTH, MIN_HEIGHT), &self.theme);
+            return;
+        }
+        let body = body_area(area);
+        match &self.screen {
+            Screen::Menu => menu::render(frame, body, &self.menu, &self.theme),
+            Screen::NewGame => form::render(frame, body, &self.form, &self.db, &self.theme),
+            Screen::Rules(r) => rules::render(frame, body, r, &self.theme),
+            Screen::Game(g) if g.gate.is_some() => {
+                game_screen::render_pass(frame, body, g, &self.theme)
+            }
+            Screen::Game(g) => game_screen::render(frame, body, g, &self.theme, self.now),
+        }
+        match &self.overlay {
+            Some(Overlay::Help(scroll)) => overlays::render_help(frame, body, *scroll, &self.theme),
+            Some(Overlay::ConfirmQuit) => overlays::render_confirm(
+                frame,
+                body,
+                "Quit Tash-Kalar? The game in progress will be lost.",
+                &self.theme,
+            ),
+            Some(Overlay::Popup(p)) => overlays::render_popup(frame, body, p, &self.theme),
+            Some(Overlay::Notice(text)) => overlays::render_notice(frame, body, text, &self.theme),
+            None => {}
+        }
+        let bar = Rect::new(area.x, area.bottom() - 1, area.width, 1);
+        let hints = keymap::hints(self.context(), |a| self.available(a));
+        frame.render_widget(
+            KeyBar {
+                hints,
+                theme: &self.theme,
+            },
+            bar,
+        );
+    }
+}
+
+/// Everything above the key bar.
+pub fn body_area(area: Rect) -> Rect {
+    Rect::new(area.x, area.y, area.width, area.height.saturating_sub(1))
+}
+
+/// A game-screen action on the deciding person's selection.
+fn game_input(g: &mut GameScreen, action: Action) -> Outcome {
+    let state = &g.session.state;
+    let model = &g.model;
+    match action {
+        Action::FocusNext | Action::FocusPrev => {
+            let order = [Focus::Board, Focus::Hand, Focus::Options];
+            let usable = |f: &Focus| match f {
+                Focus::Board => true,
+                Focus::Hand => !g.items.is_empty(),
+                Focus::Options => !model.options.is_empty(),
+            };
+            let i = order.iter().position(|f| *f == g.ui.focus).unwrap_or(0);
+            for k in 1..=3 {
+                let j = if action == Action::FocusNext {
+                    (i + k) % 3
+                } else {
+                    (i + 3 - k) % 3
+                };
+                if usable(&order[j]) {
+                    g.ui.focus = order[j];
+                    break;
+                }
+            }
+            Outcome::Nothing
+        }
+        Action::Up | Action::Down | Action::Left | Action::Right => {
+            let (df, dr) = match action {
+                Action::Up => (0, 1),
+                Action::Down => (0, -1),
+                Action::Left => (-1, 0),
+                _ => (1, 0),
+            };
+            match g.ui.focus {
+                Focus::Board => g.ui.move_cursor(df, dr),
+                Focus::Hand => {
+                    let n = g.items.len().max(1);
+                    let step = if dr > 0 || df < 0 { n - 1 } else { 1 };
+                    g.ui.hand_index = (g.ui.hand_index + step) % n;
+                }
+                Focus::Options => {
+                    let n = model.options.len().max(1);
+                    let step = if dr > 0 || df < 0 { n - 1 } else { 1 };
+                    g.ui.option_index = (g.ui.option_index + step) % n;
+                }
+            }
+            Outcome::Nothing
+        }
+        Action::Select => match g.ui.focus {
+            Focus::Board => g.ui.select_square(state, model),
+            Focus::Hand => match g.hand_item() {
+                Some(item) => g.ui.select_card(state, model, item),
+                None => Outcome::Nothing,
+            },
+            Focus::Options => match model.options.get(g.ui.option_index) {
+                Some(c) => Outcome::Apply(*c),
+                None => Outcome::Nothing,
+            },
+        },
+        Action::Option(k) => match (k as usize)
+            .checked_sub(1)
+            .and_then(|i| model.options.get(i))
+        {
+            Some(c) => Outcome::Apply(*c),
+            None => Outcome::Note(Note {
+                text: format!("there is no option {k} now"),
+                warn: true,
+            }),
+        },
+        Action::Cycle | Action::CycleBack => {
+            if g.ui.stage == Stage::Idle && g.ui.focus == Focus::Hand {
+                return match g.hand_item() {
+                    Some(item) => g.ui.select_card(state, model, item),
+                    None => Outcome::Nothing,
+                };
+            }
+            let stage = g.ui.shown_stage(&g.items);
+            let here = super::game::interaction::choices_at(model, stage, g.ui.cursor);
+            if here.is_empty() {
+                if let Some(sq) = next_target(targets(model, stage), g.ui.cursor) {
+                    g.ui.cursor = sq;
+                    g.ui.cycle = 0;
+                }
+            } else if action == Action::Cycle {
+                g.ui.cycle = (g.ui.cycle + 1) % here.len();
+            } else {
+                g.ui.cycle = (g.ui.cycle + here.len() - 1) % here.len();
+            }
+            Outcome::Nothing
+        }
+        Action::Skip => {
+            if model.choices.contains(&Choice::Skip) {
+                Outcome::Apply(Choice::Skip)
+            } else {
+                Outcome::Note(Note {
+                    text: "this step cannot be skipped".into(),
+                    warn: true,
+                })
+            }
+        }
+        Action::EndTurn => {
+            if model.choices.contains(&Choice::EndTurn) {
+                Outcome::Apply(Choice::EndTurn)
+            } else {
+                let n = state.turn.actions_left;
+                let text = if n > 0
+                    && matches!(model.decision.kind, crate::engine::DecisionKind::Action)
+                {
+                    format!(
+                        "you still have {n} action{} and every action must be used (place, summon or discard)",
+                        if n == 1 { "" } else { "s" }
+                    )
+                } else {
+                    format!("the turn cannot end now: {}", model.prompt.text)
+                };
+                Outcome::Note(Note { text, warn: true })
+            }
+        }
+        Action::Discard => {
+            let item = g.hand_item();
+            g.ui.discard(state, model, item)
+        }
+        Action::Choices => {
+            if model.choices.is_empty() {
+                Outcome::Nothing
+            } else {
+                Outcome::Popup("Every legal choice".into(), model.choices.clone())
+            }
+        }
+        Action::Back => {
+            if g.ui.stage != Stage::Idle {
+                g.ui.stage = Stage::Idle;
+                g.ui.cycle = 0;
+                Outcome::Note(Note {
+                    text: "selection cancelled".into(),
+                    warn: false,
+                })
+            } else {
+                g.ui.focus = Focus::Board;
+                Outcome::Nothing
+            }
+        }
+        _ => Outcome::Nothing,
+    }
+}
+
+/// Shows the hint bar's entries for the current context (for tests and the docs).
+pub fn hint_text(app: &App) -> String {
+    keymap::hints(app.context(), |a| app.available(a))
+        .iter()
+        .map(|h| format!("{} {}", h.keys, h.label))
+        .collect::<Vec<_>>()
+        .join("  ")
+}
+
+impl App {
+    /// The palette in use.
+    pub fn palette(&self) -> PaletteKind {
+        self.theme.kind
+    }
+}

@@ -1,0 +1,7 @@
+//! Whole screens and the windows drawn over them.
+
+pub mod form;
+pub mod game;
+pub mod menu;
+pub mod overlays;
+pub mod rules;

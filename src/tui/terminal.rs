@@ -1,0 +1,54 @@
+//! Entering and leaving the full-screen terminal: checks that there is a usable terminal at all,
+//! turns mouse reporting on, and makes sure a panic or an error puts the terminal back.
+
+use ratatui::DefaultTerminal;
+use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::execute;
+use std::io::{IsTerminal, stdout};
+
+/// Refuses to start without an interactive terminal (piped output, `TERM=dumb`), with a message
+/// saying what to do instead.
+pub fn check() -> Result<(), String> {
+    if !std::io::stdout().is_terminal() || !std::io::stdin().is_terminal() {
+        return Err(
+            "the game screen needs an interactive terminal, and stdin or stdout is not \
+                    one (for scripts, use `tashkalar sim`, `legal` or `replay --verify`)"
+                .into(),
+        );
+    }
+    match std::env::var("TERM") {
+        Ok(term) if term == "dumb" => Err(
+            "TERM=dumb cannot draw the game screen; run it in a terminal emulator (e.g. TERM=xterm-256color)"
+                .into(),
+        ),
+        Ok(term) if term.trim().is_empty() && cfg!(unix) => {
+            Err("TERM is empty; set it to your terminal type (e.g. xterm-256color)".into())
+        }
+        Err(_) if cfg!(unix) => {
+            Err("TERM is not set; set it to your terminal type (e.g. xterm-256color)".into())
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Switches to the alternate screen in raw mode with mouse reporting. ratatui installs a panic
+/// hook that restores the terminal; ours wraps it to switch mouse reporting off first.
+pub fn enter() -> Result<DefaultTerminal, String> {
+    let terminal = ratatui::try_init().map_err(|e| {
+        ratatui::restore();
+        format!("cannot set up the terminal: {e}")
+    })?;
+    let _ = execute!(stdout(), EnableMouseCapture);
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let _ = execute!(stdout(), DisableMouseCapture);
+        previous(info);
+    }));
+    Ok(terminal)
+}
+
+/// Puts the terminal back as it was.
+pub fn leave() {
+    let _ = execute!(stdout(), DisableMouseCapture);
+    ratatui::restore();
+}

@@ -1,0 +1,179 @@
+//! Playing against the AI: it moves by itself on a worker thread, the screen says it is thinking
+//! and stays usable, and each of its steps is shown before the next one.
+
+mod support;
+
+use ratatui::crossterm::event::KeyCode;
+use std::time::{Duration, Instant};
+use support::*;
+use tashkalar::engine::{DecisionKind, Seat};
+use tashkalar::tui::app::{App, Overlay};
+use tashkalar::tui::game::seats::SeatKind;
+use tashkalar::tui::theme::{PaletteKind, Theme};
+
+const W: u16 = 120;
+const H: u16 = 40;
+
+fn against_ai(seed: u64) -> App {
+    let mut app = App::new(db(), PaletteKind::Standard);
+    let bot = tashkalar::ai::BOT_NAMES[0].to_string();
+    app.start_game(&duel(seed, vec![SeatKind::Human, SeatKind::Ai(bot)]))
+        .expect("deal");
+    app
+}
+
+/// Lets the AI play until a person decides (or the game ends).
+fn ai_plays(app: &mut App) -> usize {
+    let mut steps = 0;
+    while app.game().expect("game").ai_turn().is_some() {
+        assert!(app.wait_for_ai(Duration::from_secs(10)), "the AI answers");
+        steps += 1;
+        assert!(steps < 200, "the AI's turn ends");
+    }
+    steps
+}
+
+#[test]
+fn the_ai_moves_by_itself_and_the_screen_shows_it() {
+    let mut app = against_ai(21);
+    // Red (AI) sets up first: no pass screen with one person; Blue's hand stays visible.
+    let g = app.game().expect("game");
+    assert!(g.gate.is_none());
+    assert_eq!(g.ai_turn(), Some(Seat(1)));
+    assert_eq!(g.viewer, Some(Seat(0)));
+    let shown = text(&render(&app, W, H));
+    assert!(shown.contains("AI playing"), "{shown}");
+    assert!(shown.contains("Hand of Blue"));
+
+    // The loop's tick sends the request; the answer comes back over the channel.
+    app.tick(Instant::now());
+    let g = app.game().expect("game");
+    assert!(g.ai.waiting.is_some(), "the AI was asked");
+    let shown = text(&render(&app, W, H));
+    assert!(shown.contains("thinking"), "{shown}");
+    // The screen stays usable meanwhile: help opens and closes, resizing redraws.
+    press(&mut app, KeyCode::Char('?'));
+    assert_eq!(app.overlay, Some(Overlay::Help(0)));
+    assert!(text(&render(&app, 80, 24)).contains("Keys"));
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.overlay, None);
+
+    assert!(ai_plays(&mut app) >= 1);
+    let g = app.game().expect("game");
+    assert!(g.session.log.iter().any(|l| l.text.contains("start piece")));
+    let last = g.ai.last_step.clone().expect("the AI's step is told");
+    assert!(last.starts_with("Red: Start on"), "{last}");
+    assert!(text(&render(&app, W, H)).contains(&format!("AI's last step: {last}")));
+
+    // Blue places a piece; its only action ends the turn and Red plays its two actions.
+    assert_eq!(g.model.decision.kind, DecisionKind::Action);
+    let empty = tashkalar::engine::board::arena::PLAYABLE
+        .iter()
+        .find(|s| g.session.state.board.get(*s).is_none())
+        .expect("an empty square");
+    move_cursor_to(&mut app, empty);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.game().expect("game").ai_turn(), Some(Seat(1)));
+    let steps = ai_plays(&mut app);
+    assert!(steps >= 2, "two actions, one step at a time");
+    let g = app.game().expect("game");
+    assert!(g.human_turn());
+    assert!(
+        g.session
+            .log
+            .iter()
+            .any(|l| l.text.starts_with("Turn 2: Red"))
+    );
+    // What the AI's last step changed is highlighted.
+    let theme = Theme::new(PaletteKind::Standard);
+    let buf = render(&app, W, H);
+    for s in g.session.recent.iter() {
+        if s != g.ui.cursor {
+            let r = cell_rect(&app, s, W, H);
+            assert_eq!(Some(buf[(r.x, r.y)].bg), theme.recent().bg, "recent {s}");
+        }
+    }
+}
+
+#[test]
+fn ai_steps_wait_so_people_can_follow_them_and_space_skips_the_wait() {
+    let mut app = against_ai(4);
+    app.ai_delay = Duration::from_secs(3600);
+    assert!(app.wait_for_ai(Duration::from_secs(10)));
+    // Red set up; Blue plays its single action, then it is Red's turn.
+    let g = app.game().expect("game");
+    assert!(g.human_turn());
+    press(&mut app, KeyCode::Enter);
+    let g = app.game().expect("game");
+    if g.ai_turn().is_none() {
+        // The cursor square was not empty: place anywhere empty.
+        let empty = tashkalar::engine::board::arena::PLAYABLE
+            .iter()
+            .find(|s| g.session.state.board.get(*s).is_none())
+            .expect("an empty square");
+        move_cursor_to(&mut app, empty);
+        press(&mut app, KeyCode::Enter);
+    }
+    assert!(app.wait_for_ai(Duration::from_secs(10)), "first step");
+    let g = app.game().expect("game");
+    assert_eq!(g.ai_turn(), Some(Seat(1)), "Red has a second action");
+    let due = g.ai.resume_at.expect("the next step waits");
+    assert!(due > Instant::now() + Duration::from_secs(60));
+    // Ticking before the pause is over asks nothing.
+    app.tick(Instant::now());
+    assert!(app.game().expect("game").ai.waiting.is_none());
+    assert!(app.available(tashkalar::tui::action::Action::Continue));
+    assert!(tashkalar::tui::app::hint_text(&app).contains("Space next AI step"));
+    // Space: the next step now.
+    press(&mut app, KeyCode::Char(' '));
+    app.tick(Instant::now());
+    assert!(app.game().expect("game").ai.waiting.is_some());
+}
+
+#[test]
+fn quitting_a_game_in_progress_asks_first() {
+    let mut app = against_ai(9);
+    press(&mut app, KeyCode::Char('q'));
+    assert_eq!(app.overlay, Some(Overlay::ConfirmQuit));
+    assert!(text(&render(&app, 80, 24)).contains("Quit Tash-Kalar?"));
+    press(&mut app, KeyCode::Char('n'));
+    assert!(!app.quit && app.overlay.is_none());
+    press(&mut app, KeyCode::Char('q'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(app.quit);
+}
+
+#[test]
+fn a_game_between_bots_runs_to_its_end_and_shows_the_result() {
+    let mut app = App::new(db(), PaletteKind::Standard);
+    let bot = tashkalar::ai::BOT_NAMES[0].to_string();
+    app.start_game(&duel(2, vec![SeatKind::Ai(bot.clone()), SeatKind::Ai(bot)]))
+        .expect("deal");
+    app.ai_delay = Duration::ZERO;
+    let mut steps = 0;
+    while !app.game().expect("game").session.state.is_over() {
+        assert!(app.wait_for_ai(Duration::from_secs(10)), "the AI answers");
+        steps += 1;
+        assert!(steps < 20_000, "the game ends");
+        if steps % 97 == 0 {
+            // Nobody at the keyboard: no hand is ever shown.
+            assert_eq!(app.game().expect("game").viewer, None);
+            let _ = render(&app, 80, 24);
+        }
+    }
+    let g = app.game().expect("game");
+    let standings = g.session.state.standings();
+    let shown = text(&render(&app, W, H));
+    assert!(shown.contains("game over"), "{shown}");
+    let winner = g.session.seats.name(standings.winners[0]).to_string();
+    assert!(
+        shown.contains(&format!("{winner} wins")) || shown.contains("tie between"),
+        "{shown}"
+    );
+    assert!(g.session.log.iter().any(|l| l.text == "Game over"));
+    // Enter goes back to the menu; q now quits without asking.
+    press(&mut app, KeyCode::Enter);
+    assert!(app.game().is_none());
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.quit);
+}

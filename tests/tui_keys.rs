@@ -1,0 +1,287 @@
+//! The keymap drives both the hint bar and the help screen; menus, refusals, lists and privacy.
+
+mod support;
+
+use ratatui::crossterm::event::KeyCode;
+use std::time::Duration;
+use support::*;
+use tashkalar::engine::{Choice, DecisionKind, Mode, Seat};
+use tashkalar::tui::app::{App, Overlay, Screen, hint_text};
+use tashkalar::tui::game::seats::SeatKind;
+use tashkalar::tui::keymap::{self, Context, KEYMAP};
+use tashkalar::tui::setup::GameSetup;
+use tashkalar::tui::theme::PaletteKind;
+
+fn blue_to_play() -> App {
+    let mut app = App::new(db(), PaletteKind::Standard);
+    app.start_game(&hot_seat(8)).expect("deal");
+    for _ in 0..3 {
+        press(&mut app, KeyCode::Enter);
+    }
+    assert!(app.game().expect("game").human_turn());
+    app
+}
+
+#[test]
+fn the_help_screen_lists_every_binding_of_the_keymap() {
+    let mut app = blue_to_play();
+    press(&mut app, KeyCode::Char('?'));
+    assert_eq!(app.context(), Context::Help);
+    // Scroll through the help and collect everything it shows.
+    let mut seen = String::new();
+    for _ in 0..30 {
+        seen.push_str(&text(&render(&app, 200, 60)));
+        for _ in 0..20 {
+            press(&mut app, KeyCode::Down);
+        }
+    }
+    for b in KEYMAP {
+        assert!(seen.contains(b.help), "help shows: {}", b.help);
+        assert!(
+            seen.contains(&keymap::keys_text(b)),
+            "help shows keys {}",
+            keymap::keys_text(b)
+        );
+    }
+    for ctx in Context::ALL {
+        assert!(seen.contains(ctx.title()));
+    }
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(app.context(), Context::Game);
+}
+
+#[test]
+fn the_hint_bar_offers_only_what_is_possible_now() {
+    let mut app = blue_to_play();
+    let bar = hint_text(&app);
+    assert!(
+        bar.contains("Enter choose") && bar.contains("? help"),
+        "{bar}"
+    );
+    // One action left, so ending the turn is not offered; nothing to skip.
+    assert!(!bar.contains("end turn"), "{bar}");
+    assert!(!bar.contains("skip"), "{bar}");
+    // e explains why not.
+    press(&mut app, KeyCode::Char('e'));
+    let note = app.game().expect("game").ui.note.clone().expect("a reason");
+    assert!(
+        note.text.contains("every action must be used"),
+        "{}",
+        note.text
+    );
+    // Every hint is a binding of this context whose action is available.
+    for h in keymap::hints(app.context(), |a| app.available(a)) {
+        assert!(
+            keymap::bindings(Context::Game).any(|b| b.hint == h.label || b.group == Some(&h.label)),
+            "{h:?}"
+        );
+    }
+    // Selecting a card brings "turn pattern" and "back" into the bar.
+    press(&mut app, KeyCode::Tab);
+    let bar = hint_text(&app);
+    assert!(bar.contains("Space turn pattern"), "{bar}");
+    assert!(bar.contains("Esc back"), "{bar}");
+}
+
+#[test]
+fn keys_reach_every_kind_of_choice_even_without_the_board() {
+    let mut app = blue_to_play();
+    // c lists every legal choice in words; taking the first one applies it.
+    press(&mut app, KeyCode::Char('c'));
+    let Some(Overlay::Popup(popup)) = app.overlay.clone() else {
+        panic!("the list of choices opens");
+    };
+    let g = app.game().expect("game");
+    assert_eq!(popup.entries.len(), g.model.choices.len());
+    let shown = text(&render(&app, 120, 40));
+    assert!(shown.contains("Every legal choice"));
+    assert!(shown.contains(&popup.entries[0].0));
+    let before = (g.session.state.hash64(), g.session.log.len());
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter);
+    let g = app.game().expect("game");
+    assert!(app.overlay.is_none());
+    assert_ne!(
+        g.session.state.hash64(),
+        before.0,
+        "the second choice was applied"
+    );
+    assert!(g.session.log.len() > before.1, "and told in the log");
+}
+
+#[test]
+fn a_discard_then_returning_cards_with_number_keys_and_skip() {
+    let mut app = blue_to_play();
+    press(&mut app, KeyCode::Tab);
+    let g = app.game().expect("game");
+    let being = g
+        .items
+        .iter()
+        .position(|i| {
+            !g.session.state.db.card(i.card).is_legend()
+                && g.session.state.db.card(i.card).flare.is_none()
+        })
+        .expect("a being in hand");
+    while app.game().expect("game").ui.hand_index != being {
+        press(&mut app, KeyCode::Down);
+    }
+    let name = app
+        .game()
+        .expect("game")
+        .session
+        .state
+        .db
+        .card(app.game().expect("game").items[being].card)
+        .name
+        .clone();
+    press(&mut app, KeyCode::Char('x'));
+    let g = app.game().expect("game");
+    assert!(
+        g.session
+            .log
+            .iter()
+            .any(|l| l.text == format!("Blue discarded {name}"))
+    );
+    assert_eq!(g.model.decision.kind, DecisionKind::ReturnCards);
+    // No board choice: the options panel has the focus and numbers every option.
+    assert_eq!(
+        g.ui.focus,
+        tashkalar::tui::game::interaction::Focus::Options
+    );
+    let shown = text(&render(&app, 120, 40));
+    assert!(shown.contains("1 Return "), "{shown}");
+    assert!(shown.contains("Done: return no more cards"));
+    assert!(hint_text(&app).contains("s skip"));
+    let returned = g.model.options[0];
+    press(&mut app, KeyCode::Char('1'));
+    let g = app.game().expect("game");
+    let Choice::Return(card) = returned else {
+        panic!("the first option returns a card");
+    };
+    assert!(!g.session.state.seat(Seat(0)).hand.contains(card));
+    assert!(g.session.log.iter().any(|l| l.text.contains("returned a")));
+    if g.model.decision.kind == DecisionKind::ReturnCards {
+        press(&mut app, KeyCode::Char('s'));
+    }
+    assert_ne!(
+        app.game().expect("game").model.decision.kind,
+        DecisionKind::ReturnCards
+    );
+}
+
+#[test]
+fn refusals_explain_why() {
+    let mut app = blue_to_play();
+    // A legend cannot be discarded.
+    press(&mut app, KeyCode::Tab);
+    let g = app.game().expect("game");
+    let legend = g
+        .items
+        .iter()
+        .position(|i| g.session.state.db.card(i.card).is_legend())
+        .expect("a legend in hand");
+    while app.game().expect("game").ui.hand_index != legend {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Char('x'));
+    let note = app.game().expect("game").ui.note.clone().expect("a reason");
+    assert!(
+        note.warn && note.text.contains("only those can be discarded"),
+        "{}",
+        note.text
+    );
+    assert!(text(&render(&app, 120, 40)).contains("only those can be"));
+    // A card that cannot be summoned says so.
+    press(&mut app, KeyCode::Enter);
+    let note = app.game().expect("game").ui.note.clone().expect("a reason");
+    assert!(
+        note.text.contains("cannot be summoned now"),
+        "{}",
+        note.text
+    );
+    // Esc returns to the board.
+    press(&mut app, KeyCode::Esc);
+    assert_eq!(
+        app.game().expect("game").ui.focus,
+        tashkalar::tui::game::interaction::Focus::Board
+    );
+}
+
+#[test]
+fn menu_entries_for_saves_say_they_are_not_available_yet() {
+    let mut app = App::new(db(), PaletteKind::Standard);
+    for (i, what) in [(1, "Continuing"), (2, "Loading"), (3, "Replaying")] {
+        press(&mut app, KeyCode::Char(char::from(b'1' + i)));
+        let Some(Overlay::Notice(text_shown)) = app.overlay.clone() else {
+            panic!("a notice for entry {i}");
+        };
+        assert!(text_shown.contains(what) && text_shown.contains("not available yet"));
+        assert!(text(&render(&app, 80, 24)).contains("not available yet"));
+        press(&mut app, KeyCode::Enter);
+        assert!(app.overlay.is_none());
+        assert!(matches!(app.screen, Screen::Menu));
+    }
+}
+
+#[test]
+fn rules_pages_and_palettes_from_the_menu() {
+    let mut app = App::new(db(), PaletteKind::Standard);
+    press(&mut app, KeyCode::Char('5'));
+    assert!(matches!(app.screen, Screen::Rules(_)));
+    let first = text(&render(&app, 80, 24));
+    assert!(first.contains("Rules: The game"));
+    press(&mut app, KeyCode::Right);
+    assert!(text(&render(&app, 80, 24)).contains("Rules: A turn"));
+    press(&mut app, KeyCode::Esc);
+    assert!(matches!(app.screen, Screen::Menu));
+    press(&mut app, KeyCode::Char('p'));
+    assert_eq!(app.palette(), PaletteKind::ColourBlind);
+    assert!(text(&render(&app, 80, 24)).contains("Colours: colour-blind"));
+    press(&mut app, KeyCode::Char('p'));
+    assert_eq!(app.palette(), PaletteKind::Mono);
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.quit, "q quits at once from the menu");
+}
+
+#[test]
+fn hands_stay_hidden_while_the_ai_plays_between_two_people() {
+    let mut app = App::new(db(), PaletteKind::Standard);
+    let bot = tashkalar::ai::BOT_NAMES[0].to_string();
+    let setup = GameSetup {
+        mode: Mode::Deathmatch,
+        players: 3,
+        seats: vec![SeatKind::Human, SeatKind::Human, SeatKind::Ai(bot)],
+        decks: vec!["Imperial".into(); 3],
+        seed: Some(17),
+    };
+    app.start_game(&setup).expect("deal");
+    // The melee setup is decided by the last seat: the AI.
+    let mut guard = 0;
+    loop {
+        let g = app.game().expect("game");
+        if g.gate.is_some() {
+            break;
+        }
+        assert!(g.ai_turn().is_some(), "{:?}", g.model.decision);
+        assert_eq!(g.viewer, None, "no hand while the AI plays");
+        let shown = text(&render(&app, 120, 40));
+        assert!(shown.contains("Hands stay hidden"), "{shown}");
+        for seat in [Seat(0), Seat(1)] {
+            for c in g.session.state.seat(seat).hand.iter() {
+                let name = &g.session.state.db.card(c).name;
+                assert!(!shown.contains(name.as_str()), "{name} hidden");
+            }
+        }
+        assert!(app.wait_for_ai(Duration::from_secs(10)));
+        guard += 1;
+        assert!(guard < 20);
+    }
+    // Then Blue is asked to take the keyboard.
+    assert_eq!(app.game().expect("game").gate, Some(Seat(0)));
+    press(&mut app, KeyCode::Enter);
+    let g = app.game().expect("game");
+    assert_eq!(g.viewer, Some(Seat(0)));
+    assert_eq!(g.model.decision.kind, DecisionKind::Action);
+    // Melee scores are per colour.
+    assert!(text(&render(&app, 120, 40)).contains("0 pts (R0 G0)"));
+}

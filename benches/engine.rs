@@ -7,7 +7,7 @@ use std::sync::Arc;
 use tashkalar::engine::cards::CardDb;
 use tashkalar::engine::rng::Rng;
 use tashkalar::engine::scenario::Scenario;
-use tashkalar::engine::{Choice, GameConfig, GameState, Mode};
+use tashkalar::engine::{GameConfig, GameState, Mode};
 
 /// A mid-game position: 24 pieces, a hand of three beings and two legends.
 fn busy_position(db: &Arc<CardDb>) -> GameState {
@@ -24,7 +24,7 @@ fn busy_position(db: &Arc<CardDb>) -> GameState {
 }
 
 /// Plays a whole random Deathmatch duel; returns the number of decisions.
-fn random_duel(db: &Arc<CardDb>, seed: u64, buf: &mut Vec<Choice>) -> usize {
+fn random_duel(db: &Arc<CardDb>, seed: u64) -> usize {
     let config = GameConfig {
         mode: Mode::Deathmatch,
         players: 2,
@@ -32,15 +32,8 @@ fn random_duel(db: &Arc<CardDb>, seed: u64, buf: &mut Vec<Choice>) -> usize {
         decks: vec!["Imperial".into(); 2],
     };
     let mut g = GameState::new_game(db.clone(), config, seed).expect("game");
-    let mut rng = Rng::seeded(seed);
-    let mut n = 0;
-    while !g.is_over() {
-        g.legal_choices(buf);
-        let c = buf[rng.below(buf.len() as u32) as usize];
-        g.apply(c).expect("legal");
-        n += 1;
-    }
-    n
+    g.play_out_randomly(&mut Rng::seeded(seed), |_, _| {})
+        .expect("a random game ends")
 }
 
 fn benches(c: &mut Criterion) {
@@ -64,11 +57,10 @@ fn benches(c: &mut Criterion) {
         b.iter(|| black_box(black_box(&busy).clone()))
     });
     let mut seed = 0;
-    let mut buf = Vec::new();
     c.bench_function("random duel, whole game", |b| {
         b.iter(|| {
             seed += 1;
-            black_box(random_duel(&db, seed, &mut buf))
+            black_box(random_duel(&db, seed))
         })
     });
     eprintln!(

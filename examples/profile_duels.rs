@@ -1,4 +1,5 @@
-//! Plays random duels in a loop (for profiling the engine with perf or callgrind).
+//! Plays random duels in a loop and prints games per second (for profiling the engine with perf or
+//! callgrind): `cargo run --release --example profile_duels 1000`.
 use std::sync::Arc;
 use tashkalar::engine::cards::CardDb;
 use tashkalar::engine::rng::Rng;
@@ -9,30 +10,35 @@ fn main() {
         .nth(1)
         .and_then(|a| a.parse().ok())
         .unwrap_or(200);
-    let db = Arc::new(CardDb::builtin().expect("cards"));
-    let mut buf = Vec::new();
+    let Ok(db) = CardDb::builtin().map(Arc::new) else {
+        eprintln!("the built-in cards do not load");
+        std::process::exit(1);
+    };
     let mut decisions = 0;
     let t = std::time::Instant::now();
     for seed in 0..games {
+        let decks = vec!["Imperial".into(); 2];
         let config = GameConfig {
             mode: Mode::Deathmatch,
             players: 2,
             teams: false,
-            decks: vec!["Imperial".into(); 2],
+            decks,
         };
-        let mut g = GameState::new_game(db.clone(), config, seed).expect("game");
-        let mut rng = Rng::seeded(seed);
-        while !g.is_over() {
-            g.legal_choices(&mut buf);
-            let c = buf[rng.below(buf.len() as u32) as usize];
-            g.apply(c).expect("legal");
-            decisions += 1;
+        let Ok(mut g) = GameState::new_game(db.clone(), config, seed) else {
+            return;
+        };
+        match g.play_out_randomly(&mut Rng::seeded(seed), |_, _| {}) {
+            Ok(n) => decisions += n,
+            Err(e) => {
+                eprintln!("seed {seed}: {e}");
+                std::process::exit(1);
+            }
         }
     }
     let s = t.elapsed().as_secs_f64();
     println!(
         "{games} games, {decisions} decisions in {s:.3}s: {:.0} games/s, {:.0} ns/decision",
         games as f64 / s,
-        s * 1e9 / decisions as f64
+        s * 1e9 / decisions.max(1) as f64
     );
 }

@@ -5,7 +5,7 @@ use std::sync::Arc;
 use tashkalar::engine::board::RankSet;
 use tashkalar::engine::cards::CardDb;
 use tashkalar::engine::rng::Rng;
-use tashkalar::engine::{Choice, GameConfig, GameState, Mode, Seat};
+use tashkalar::engine::{GameConfig, GameState, Mode, Seat};
 
 fn check_invariants(g: &GameState, context: &str) {
     assert!(
@@ -49,26 +49,16 @@ fn random_game(
         decks,
     };
     let mut g = GameState::new_game(db.clone(), config, seed).expect("new game");
-    let mut rng = Rng::seeded(seed ^ 0x9e37_79b9);
-    let mut choices: Vec<Choice> = Vec::new();
     let mut decisions = 0;
-    while !g.is_over() {
-        g.legal_choices(&mut choices);
-        assert!(
-            !choices.is_empty(),
-            "seed {seed}: no legal choice at {:?}",
-            g.decision()
-        );
-        let choice = choices[rng.below(choices.len() as u32) as usize];
-        g.apply(choice)
-            .unwrap_or_else(|e| panic!("seed {seed}: legal choice refused: {e}"));
+    g.play_out_randomly(&mut Rng::seeded(seed ^ 0x9e37_79b9), |g, _| {
         decisions += 1;
-        check_invariants(&g, &format!("seed {seed}, decision {decisions}"));
+        check_invariants(g, &format!("seed {seed}, decision {decisions}"));
         if check_views && decisions % 37 == 0 {
-            check_hidden_information(&g, seed);
+            check_hidden_information(g, seed);
         }
         assert!(decisions < 20_000, "seed {seed}: the game does not end");
-    }
+    })
+    .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     (g.hash64(), decisions)
 }
 

@@ -181,26 +181,18 @@ fn a_thousand_random_team_games_keep_every_invariant() {
             decks: vec!["Imperial".into(); 4],
         };
         let mut g = GameState::new_game(db.clone(), config, seed).expect("team game");
-        let mut rng = tashkalar::engine::rng::Rng::seeded(seed);
         let mut n = 0;
-        while !g.is_over() {
-            let choices = g.choices();
-            assert!(
-                !choices.is_empty(),
-                "seed {seed}: stuck at {:?}",
-                g.decision()
-            );
-            g.apply(choices[rng.below(choices.len() as u32) as usize])
-                .expect("legal");
+        g.play_out_randomly(&mut tashkalar::engine::rng::Rng::seeded(seed), |g, _| {
             assert!(g.pieces_consistent(), "seed {seed}");
             // Teammates always share their score; legends are only ever held by one of them.
             assert_eq!(g.score(Seat(0)), g.score(Seat(2)));
             assert!(
-                legends(&g, 0) == 0 || legends(&g, 2) == 0,
+                legends(g, 0) == 0 || legends(g, 2) == 0,
                 "seed {seed}: both teammates hold legends"
             );
             n += 1;
             assert!(n < 30_000, "seed {seed}: no end");
-        }
+        })
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     }
 }

@@ -13,6 +13,7 @@ pub mod list;
 pub mod notation;
 pub mod pattern;
 pub mod pieces;
+pub mod playout;
 pub mod rng;
 pub mod scenario;
 pub mod scoring;

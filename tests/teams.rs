@@ -2,29 +2,13 @@
 //! teammates, tasks for the team, and handing a turn to the teammate.
 
 use std::sync::Arc;
-use tashkalar::engine::cards::{BUILTIN, CardDb};
+use tashkalar::engine::cards::CardDb;
 use tashkalar::engine::scenario::Scenario;
 use tashkalar::engine::state::HandKind;
 use tashkalar::engine::{Colour, GameConfig, GameState, Mode, Seat, notation};
 
-/// The built-in cards plus, if the build has none yet, a few simple tasks so that High Form can run.
 fn db() -> Arc<CardDb> {
-    let mut sources: Vec<(String, String)> = BUILTIN
-        .iter()
-        .map(|(n, t)| (n.to_string(), t.to_string()))
-        .collect();
-    let builtin = CardDb::builtin().expect("cards");
-    if builtin.tasks.len() < 4 {
-        let tasks = r#"(tasks: [
-            (name: "Test Destruction", type: Destruction, points: 1, text: "", condition: Destroyed(at_least: 3)),
-            (name: "Test Red", type: Coloured, points: 2, text: "", condition: PiecesOn(squares: Kind(Red), at_least: 3)),
-            (name: "Test Summons", type: Summoning, points: 1, text: "", condition: Summoned(at_least: 2)),
-            (name: "Test Centre", type: Pattern, points: 1, text: "", condition: PiecesOn(squares: Kind(Central), at_least: 5)),
-            (name: "Test Enemy", type: Enemy, points: 1, text: "", condition: Surround(at_least: 6)),
-        ])"#;
-        sources.push(("test-tasks.ron".into(), tasks.into()));
-    }
-    Arc::new(CardDb::from_sources(sources).expect("cards with tasks"))
+    Arc::new(CardDb::builtin().expect("cards"))
 }
 
 fn team_game(seed: u64) -> GameState {

@@ -43,7 +43,6 @@ fn flags_that_cannot_work_are_refused_with_a_reason() {
             &["play", "--players", "5"],
             "Deathmatch is for 2 to 4 players",
         ),
-        (&["play", "--mode", "high-form"], "High Form is unavailable"),
         (&["play", "--mode", "chess"], "unknown mode"),
         (&["play", "--decks", "Nowhere"], "unknown deck `Nowhere`"),
         (&["play", "--continue"], "not available yet"),

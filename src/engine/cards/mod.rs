@@ -178,6 +178,7 @@ pub const BUILTIN: &[(&str, &str)] = &[
         "flares.ron",
         include_str!("../../../assets/cards/flares.ron"),
     ),
+    ("tasks.ron", include_str!("../../../assets/cards/tasks.ron")),
 ];
 
 /// The RON dialect of card, scenario and save files.

@@ -45,4 +45,6 @@ pub enum Action {
     Continue,
     /// Switch to the next colour palette.
     Palette,
+    /// Ask the AI which choice it would make here (from your own view).
+    Hint,
 }

@@ -745,3 +745,92 @@ fn frostweave_illusionist_thawed_wins_over_an_enemy_common() {
     );
     assert_eq!(g.turn.tally.destroyed[1][0], 1);
 }
+
+// ----- Random play -----
+
+/// Every being card of `seat`'s deck is in exactly one place: deck, hand, discard pile, in play as a
+/// frozen effect, or being resolved.
+fn cards_accounted_for(g: &GameState, seat: Seat) -> usize {
+    use tashkalar::engine::state::HandKind;
+    let st = g.seat(seat);
+    let resolving = g.effect.as_ref().is_some_and(|run| {
+        run.source != tashkalar::engine::effect::run::Source::Flare
+            && !g.db.card(run.card).is_legend()
+            && seat == g.turn.seat
+    });
+    st.deck.len()
+        + g.hand_of_kind(seat, HandKind::Being).count()
+        + st.discard.len()
+        + st.frozen.len()
+        + usize::from(resolving)
+}
+
+fn random_games(mode: tashkalar::engine::Mode, players: u8, teams: bool, games: u64) {
+    use tashkalar::engine::GameConfig;
+    use tashkalar::engine::rng::Rng;
+    use tashkalar::engine::state::Phase;
+    for seed in 0..games {
+        // Everfrost in every game, against itself or Imperial.
+        let decks = (0..players)
+            .map(|i| {
+                if (seed + i as u64) % 3 == 0 {
+                    "Imperial"
+                } else {
+                    "Everfrost"
+                }
+                .to_string()
+            })
+            .collect();
+        let config = GameConfig {
+            mode,
+            players,
+            teams,
+            decks,
+        };
+        let mut g = GameState::new_game(db(), config, seed).expect("new game");
+        let mut n = 0u32;
+        g.play_out_randomly(&mut Rng::seeded(seed ^ 0x5eed), |g, _| {
+            n += 1;
+            assert!(g.pieces_consistent(), "seed {seed}: pieces");
+            for seat in g.seat_ids() {
+                assert_eq!(cards_accounted_for(g, seat), 18, "seed {seed}, seat {seat}");
+                let frozen = &g.seat(seat).frozen;
+                assert!(frozen.iter().all(|c| g.db.card(c).frozen.is_some()));
+                if !matches!(g.phase, Phase::KeepFrozen | Phase::Effect) {
+                    assert!(frozen.len() <= 1, "seed {seed}: two frozen effects kept");
+                }
+            }
+            // Bots choose from what the deciding seat can see: that must be the real list.
+            let decider = g.decision().seat;
+            assert_eq!(
+                g.observation(decider).choices(),
+                g.choices(),
+                "seed {seed}: seat {decider}'s choices depend on cards it cannot see"
+            );
+            if n % 23 == 0 {
+                for seat in g.seat_ids() {
+                    assert_eq!(
+                        g.view(seat),
+                        g.determinize(seat, seed * 31 + n as u64).view(seat),
+                        "seed {seed}: seat {seat}'s view depends on hidden cards"
+                    );
+                }
+            }
+            assert!(n < 20_000, "seed {seed}: the game does not end");
+        })
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    }
+}
+
+#[test]
+fn random_duels_with_everfrost_keep_every_invariant() {
+    random_games(tashkalar::engine::Mode::Deathmatch, 2, false, 400);
+    random_games(tashkalar::engine::Mode::HighForm, 2, false, 200);
+}
+
+#[test]
+fn random_melees_and_team_games_with_everfrost_keep_every_invariant() {
+    random_games(tashkalar::engine::Mode::Deathmatch, 3, false, 150);
+    random_games(tashkalar::engine::Mode::Deathmatch, 4, false, 150);
+    random_games(tashkalar::engine::Mode::HighForm, 4, true, 200);
+}

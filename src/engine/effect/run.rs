@@ -361,10 +361,13 @@ impl GameState {
                 out.push(Choice::Skip);
             }
             Op::DiscardFlare { .. } => {
-                out.extend(
-                    self.hand_of_kind(self.turn.seat, HandKind::Flare)
-                        .map(Choice::Card),
-                );
+                // After a hand-over the teammate decides, plays no flares, and cannot see the hand.
+                if !self.turn.handed_over {
+                    out.extend(
+                        self.hand_of_kind(self.turn.seat, HandKind::Flare)
+                            .map(Choice::Card),
+                    );
+                }
                 out.push(Choice::Skip);
             }
             Op::Refreeze { .. } => {

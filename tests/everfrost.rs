@@ -513,6 +513,16 @@ fn glacier_giant_that_does_not_move_cannot_smash() {
     assert!(pieces(&g).contains("1h e5"));
 }
 
+#[test]
+fn glacier_giant_may_decline_the_smash() {
+    let mut g = ef(
+        r#"pieces: ["1c e4", "1c d3", "1c e3", "1c f3", "2l c3"], hands: [(beings: ["Glacier Giant"])]"#,
+    );
+    summon(&mut g, "Glacier Giant", "e5", &[]);
+    play(&mut g, &["move e5 d4", "skip"]);
+    assert_eq!(pieces(&g), "2l c3, 1c d3, 1c e3, 1c f3, 1h d4, 1c e4");
+}
+
 // ----- Polar Bear -----
 
 #[test]
@@ -732,6 +742,18 @@ fn frostweave_illusionist_stays_yours_when_the_enemy_has_no_disc_left() {
     assert_eq!(g.supply[1].discs, 0);
     summon(&mut g, "Frostweave Illusionist", "e5", &[]);
     assert!(pieces(&g).contains("1h e5"));
+}
+
+#[test]
+fn frostweave_illusionist_in_melee_joins_the_enemy_colour_you_choose() {
+    let mut g = scenario(
+        r#"(players: 3, decks: ["Everfrost", "Imperial", "Imperial"],
+            pieces: ["1c d5", "1c f5", "1c e3"], hands: [(beings: ["Frostweave Illusionist"])])"#,
+    );
+    summon(&mut g, "Frostweave Illusionist", "e5", &[]);
+    assert_eq!(texts(&g), ["colour 2", "colour 3"]);
+    play(&mut g, &["colour 3"]);
+    assert_eq!(pieces(&g), "1c e3, 1c d5, 3c e5, 1c f5");
 }
 
 #[test]

@@ -265,3 +265,31 @@ fn after_a_hand_over_the_teammate_discards_no_flare() {
     assert_eq!(g.turn.actions_left, 2);
     assert_eq!(g.seat(Seat(0)).hand.as_slice(), [id(&g, "Ember")]);
 }
+
+#[test]
+fn a_scenario_sets_frozen_effects_and_refuses_impossible_ones() {
+    use tashkalar::engine::scenario::Scenario;
+    let error = |text: &str| {
+        Scenario::parse(text)
+            .expect("parses")
+            .into_state(common::db())
+            .err()
+            .map(|e| e.to_string())
+            .unwrap_or_default()
+    };
+    let g = ef(r#"frozen: [["Ice Queen"], []]"#);
+    assert_eq!(g.seat(Seat(0)).frozen.as_slice(), [id(&g, "Ice Queen")]);
+    assert!(!g.seat(Seat(0)).deck.contains(id(&g, "Ice Queen")));
+    assert_eq!(
+        error(r#"(decks: ["Everfrost", "Imperial"], frozen: [["Ice Queen", "Ice Princess"]])"#),
+        "frozen: seat 1 has 2 frozen effects; at most one stays in play"
+    );
+    assert_eq!(
+        error(r#"(decks: ["Everfrost", "Imperial"], frozen: [["Snow Fox"]])"#),
+        "frozen: `Snow Fox` has no frozen effect"
+    );
+    assert_eq!(
+        error(r#"(decks: ["Everfrost", "Imperial"], frozen: [[], ["Ice Queen"]])"#),
+        "seat 2: `Ice Queen` is not in the Imperial deck"
+    );
+}

@@ -795,7 +795,7 @@ fn random_games(mode: tashkalar::engine::Mode, players: u8, teams: bool, games: 
         // Everfrost in every game, against itself or Imperial.
         let decks = (0..players)
             .map(|i| {
-                if (seed + i as u64) % 3 == 0 {
+                if (seed + i as u64).is_multiple_of(3) {
                     "Imperial"
                 } else {
                     "Everfrost"
@@ -829,7 +829,7 @@ fn random_games(mode: tashkalar::engine::Mode, players: u8, teams: bool, games: 
                 g.choices(),
                 "seed {seed}: seat {decider}'s choices depend on cards it cannot see"
             );
-            if n % 23 == 0 {
+            if n.is_multiple_of(23) {
                 for seat in g.seat_ids() {
                     assert_eq!(
                         g.view(seat),

@@ -856,3 +856,34 @@ fn random_melees_and_team_games_with_everfrost_keep_every_invariant() {
     random_games(tashkalar::engine::Mode::Deathmatch, 4, false, 150);
     random_games(tashkalar::engine::Mode::HighForm, 4, true, 200);
 }
+
+#[test]
+fn the_deck_has_eighteen_beings_and_seven_frozen_effects() {
+    let db = db();
+    let deck = db.deck(db.deck_by_name("Everfrost").expect("deck"));
+    let cards: Vec<_> = deck.cards.iter().map(|c| db.card(*c)).collect();
+    assert_eq!(cards.len(), 18);
+    let commons = cards
+        .iter()
+        .filter(|c| c.rank == tashkalar::engine::Rank::Common)
+        .count();
+    assert_eq!((commons, cards.len() - commons), (5, 13));
+    let frozen: Vec<&str> = cards
+        .iter()
+        .filter(|c| c.frozen.is_some())
+        .map(|c| c.name.as_str())
+        .collect();
+    assert_eq!(
+        frozen,
+        [
+            "Crystal Grower",
+            "Ice Princess",
+            "Ice Queen",
+            "Frostweave Summoner",
+            "Winter Whisperer",
+            "Ice Wyvern",
+            "Frostweave Illusionist"
+        ]
+    );
+    assert!(cards.iter().all(|c| !c.text.is_empty()));
+}

@@ -256,12 +256,14 @@ impl GameState {
         let is_legend = card.is_legend();
         self.turn.actions_left = self.turn.actions_left.saturating_sub(1);
         self.seat_mut(seat).hand.remove(p.card);
-        if let Some(b) = p.borrow {
-            if self.turn.borrow {
-                self.turn.borrow = false;
-            } else if let Some(piece) = self.board.get(b) {
-                self.seat_mut(seat).improvised |= 1 << piece.colour.0;
-            }
+        // A borrowing permission from an effect (Frostweave Summoner) is for the next summoning
+        // only, used or not; otherwise a borrowed piece uses up that colour's improvisation (melee).
+        let granted = std::mem::take(&mut self.turn.borrow);
+        if let Some(b) = p.borrow
+            && !granted
+            && let Some(piece) = self.board.get(b)
+        {
+            self.seat_mut(seat).improvised |= 1 << piece.colour.0;
         }
         let cells = self.summon_cells(&p);
         let destroyed = if self.board.get(p.target).is_some() {

@@ -179,6 +179,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../../assets/cards/flares.ron"),
     ),
     ("tasks.ron", include_str!("../../../assets/cards/tasks.ron")),
+    (
+        "everfrost.ron",
+        include_str!("../../../assets/cards/everfrost.ron"),
+    ),
 ];
 
 /// The RON dialect of card, scenario and save files.

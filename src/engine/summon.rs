@@ -217,12 +217,14 @@ impl GameState {
         let is_legend = card.is_legend();
         self.turn.actions_left = self.turn.actions_left.saturating_sub(1);
         self.seat_mut(seat).hand.remove(p.card);
-        if let Some(b) = p.borrow {
-            if self.turn.borrow {
-                self.turn.borrow = false;
-            } else if let Some(piece) = self.board.get(b) {
-                self.seat_mut(seat).improvised |= 1 << piece.colour.0;
-            }
+        // A borrowing granted by an effect (War Summoner) lasts for the next summoning only, whether
+        // or not that summoning uses it.
+        let granted = std::mem::take(&mut self.turn.borrow);
+        if let Some(b) = p.borrow
+            && !granted
+            && let Some(piece) = self.board.get(b)
+        {
+            self.seat_mut(seat).improvised |= 1 << piece.colour.0;
         }
         let cells = self.summon_cells(&p);
         let destroyed = if self.board.get(p.target).is_some() {

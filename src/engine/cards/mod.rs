@@ -171,6 +171,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../../assets/cards/imperial.ron"),
     ),
     (
+        "highland.ron",
+        include_str!("../../../assets/cards/highland.ron"),
+    ),
+    (
         "legends.ron",
         include_str!("../../../assets/cards/legends.ron"),
     ),

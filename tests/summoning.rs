@@ -4,6 +4,7 @@
 mod common;
 use common::*;
 use tashkalar::engine::board::RankSet;
+use tashkalar::engine::cards::CardKind;
 use tashkalar::engine::pattern::TargetRule;
 use tashkalar::engine::{Colour, Rank, Square};
 
@@ -16,13 +17,18 @@ fn with_card(card: &str, pieces: &[String]) -> tashkalar::engine::GameState {
     } else {
         "beings"
     };
+    // A being must come from seat 1's own deck.
+    let deck = match db.card(id).kind {
+        CardKind::Being(d) => db.deck(d).name.clone(),
+        _ => "Imperial".to_string(),
+    };
     let list = pieces
         .iter()
         .map(|p| format!("{p:?}"))
         .collect::<Vec<_>>()
         .join(", ");
     scenario(&format!(
-        r#"(pieces: [{list}], hands: [({slot}: ["{card}"])])"#
+        r#"(decks: ["{deck}", "Imperial"], pieces: [{list}], hands: [({slot}: ["{card}"])])"#
     ))
 }
 

@@ -41,7 +41,10 @@ fn random_game(
     seed: u64,
     check_views: bool,
 ) -> (u64, usize) {
-    let decks = vec!["Imperial".into(); players as usize];
+    // Every deck takes part: the seats' decks rotate with the seed.
+    let decks = (0..players as usize)
+        .map(|i| db.decks[(seed as usize + i) % db.decks.len()].name.clone())
+        .collect();
     let config = GameConfig {
         mode,
         players,

@@ -675,3 +675,51 @@ fn every_highland_being_loads_and_can_be_summoned_from_its_printed_pattern() {
         );
     }
 }
+
+#[test]
+fn optional_moves_may_be_cut_short() {
+    // Dire Wolf: one combat move of two.
+    let mut g = game("", &["1c d4", "1c e4", "1c c3"], &["Dire Wolf"]);
+    summon(&mut g, "Dire Wolf", "e5", &["d4", "e4", "c3"]);
+    play(&mut g, &["move e5 e6", "skip"]);
+    assert_eq!(pieces(&g), board("1c c3, 1c d4, 1c e4, 1c e6"));
+    assert_eq!(pending(&g), "action");
+
+    // Wolf Rider: no move at all.
+    let mut g = game("", &["1c e4", "1c f4", "1c g4", "1c e3"], &["Wolf Rider"]);
+    summon(&mut g, "Wolf Rider", "e5", &["e4", "g4", "e3"]);
+    play(&mut g, &["skip"]);
+    assert_eq!(pieces(&g), board("1c e3, 1c e4, 1c f4, 1c g4, 1h e5"));
+
+    // Eagle Lord: stays.
+    let mut g = game("", &["1c c5", "1c g5", "1c d4", "1c f4"], &["Eagle Lord"]);
+    summon(&mut g, "Eagle Lord", "e5", &["c5", "d4"]);
+    play(&mut g, &["skip"]);
+    assert!(pieces(&g).contains("1h e5"));
+
+    // Hungry Bear: eats once, then stops of its own accord.
+    let mut g = game(
+        "",
+        &["1c f5", "1c e4", "1c f4", "2c e6", "2c e7"],
+        &["Hungry Bear"],
+    );
+    summon(&mut g, "Hungry Bear", "e5", &["f5", "e4", "f4"]);
+    play(&mut g, &["move e5 e6", "skip"]);
+    assert_eq!(pieces(&g), board("1c e4, 1c f4, 1c f5, 1h e6, 2c e7"));
+
+    // Werewolf on an outer green square: one combat move of three.
+    let mut g = game("", &["1c e8", "1c d7", "1c e6"], &["Werewolf"]);
+    summon(&mut g, "Werewolf", "g7", &["e8", "d7", "e6"]);
+    play(&mut g, &["move g7 g6", "skip"]);
+    assert_eq!(pieces(&g), board("1h g6, 1c e6, 1c d7, 1c e8"));
+
+    // Ritual Keeper on red: no combat move.
+    let mut g = game(
+        "",
+        &["1c c3", "1c b2", "1h e3", "2h e4"],
+        &["Ritual Keeper"],
+    );
+    summon(&mut g, "Ritual Keeper", "c2", &["c3", "b2"]);
+    play(&mut g, &["skip"]);
+    assert_eq!(pieces(&g), board("1c b2, 1c c2, 1c c3, 1h e3, 2h e4"));
+}

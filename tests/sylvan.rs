@@ -637,3 +637,37 @@ fn every_sylvan_being_loads_and_can_be_summoned_from_its_printed_pattern() {
         );
     }
 }
+
+#[test]
+fn optional_parts_may_be_declined() {
+    // Sylvan Princess: no conversion.
+    let mut g = game(
+        "",
+        &["1c e4", "1c f3", "1c e2", "2c d6"],
+        &["Sylvan Princess"],
+    );
+    summon(&mut g, "Sylvan Princess", "e5", &["e4", "f3", "e2"]);
+    play(&mut g, &["skip"]);
+    assert!(pieces(&g).contains("2c d6"));
+
+    // Kiskin Boughrunner: one move of three.
+    let mut g = game(
+        "",
+        &["1c d4", "1c e4", "1c f4", "1c e3"],
+        &["Kiskin Boughrunner"],
+    );
+    summon(&mut g, "Kiskin Boughrunner", "e5", &["d4", "e3"]);
+    play(&mut g, &["move e5 d5", "skip"]);
+    assert_eq!(pieces(&g), board("1c e3, 1c d4, 1c e4, 1c f4, 1h d5"));
+
+    // Centaur Chieftain: he moves, nobody follows.
+    let mut g = game(
+        "",
+        &["1c c6", "1c d5", "1c e4", "1c f3"],
+        &["Centaur Chieftain"],
+    );
+    summon(&mut g, "Centaur Chieftain", "e5", &["c6", "f3"]);
+    play(&mut g, &["move e5 e6", "skip"]);
+    assert_eq!(pieces(&g), board("1c f3, 1c e4, 1c d5, 1h e6, 1c c6"));
+    assert_eq!(pending(&g), "action");
+}

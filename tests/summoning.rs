@@ -12,9 +12,10 @@ use tashkalar::engine::{Colour, Rank, Square};
 fn with_card(card: &str, pieces: &[String]) -> tashkalar::engine::GameState {
     let db = db();
     let id = db.by_name(card).expect("card");
+    // A being must come from seat 1's own deck.
     let (slot, deck) = match db.card(id).kind {
-        CardKind::Being(deck) => ("beings", db.deck(deck).name.as_str()),
-        _ => ("legends", "Imperial"),
+        CardKind::Being(d) => ("beings", db.deck(d).name.clone()),
+        _ => ("legends", "Imperial".to_string()),
     };
     let list = pieces
         .iter()

@@ -256,8 +256,9 @@ impl GameState {
         let is_legend = card.is_legend();
         self.turn.actions_left = self.turn.actions_left.saturating_sub(1);
         self.seat_mut(seat).hand.remove(p.card);
-        // A borrowing permission from an effect (Frostweave Summoner) is for the next summoning
-        // only, used or not; otherwise a borrowed piece uses up that colour's improvisation (melee).
+        // A borrowing permission from an effect (Frostweave Summoner, War Summoner) is for the next
+        // summoning only, used or not; otherwise a borrowed piece uses up that colour's
+        // improvisation (melee).
         let granted = std::mem::take(&mut self.turn.borrow);
         if let Some(b) = p.borrow
             && !granted

@@ -171,6 +171,14 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../../assets/cards/imperial.ron"),
     ),
     (
+        "highland.ron",
+        include_str!("../../../assets/cards/highland.ron"),
+    ),
+    (
+        "sylvan.ron",
+        include_str!("../../../assets/cards/sylvan.ron"),
+    ),
+    (
         "legends.ron",
         include_str!("../../../assets/cards/legends.ron"),
     ),

@@ -14,16 +14,6 @@ fn game(extra: &str, pieces: &[&str], beings: &[&str]) -> GameState {
     ))
 }
 
-/// A piece list in square order, so expectations can be written in any order.
-fn board(list: &str) -> String {
-    let mut v: Vec<&str> = list.split(", ").collect();
-    v.sort_by_key(|p| {
-        let sq = &p.as_bytes()[3..];
-        (sq[1], sq[0])
-    });
-    v.join(", ")
-}
-
 #[test]
 fn wild_eagle_combat_leaps_anywhere() {
     let mut g = game("", &["1c d4", "1c f4", "2c a5", "2h b3"], &["Wild Eagle"]);
@@ -643,37 +633,7 @@ fn clan_guardian_may_upgrade_nothing() {
 
 #[test]
 fn every_highland_being_loads_and_can_be_summoned_from_its_printed_pattern() {
-    let db = db();
-    let deck = db.deck_by_name("Highland").expect("the Highland deck");
-    assert_eq!(db.deck(deck).cards.len(), 18);
-    let target: tashkalar::engine::Square = "e5".parse().expect("square");
-    for &id in &db.deck(deck).cards {
-        let card = db.card(id);
-        let pattern = card.pattern.as_ref().expect("a pattern");
-        assert!(
-            !card.text.is_empty() && !card.effect.is_empty(),
-            "{}",
-            card.name
-        );
-        // Our pieces exactly where the first orientation wants them (and under the summoning
-        // square when the pattern asks for it).
-        let mut squares: Vec<String> = pattern.placements[0]
-            .cell_squares(target)
-            .iter()
-            .map(|s| format!("1c {s}"))
-            .collect();
-        if pattern.target != tashkalar::engine::pattern::TargetRule::Open {
-            squares.push("1c e5".into());
-        }
-        let list: Vec<&str> = squares.iter().map(String::as_str).collect();
-        let g = game("", &list, &[card.name.as_str()]);
-        let prefix = format!("summon {} e5 ", card.name);
-        assert!(
-            texts(&g).iter().any(|t| t.starts_with(&prefix)),
-            "{} cannot be summoned on e5",
-            card.name
-        );
-    }
+    every_being_summons_from_its_printed_pattern("Highland");
 }
 
 #[test]

@@ -14,16 +14,6 @@ fn game(extra: &str, pieces: &[&str], beings: &[&str]) -> GameState {
     ))
 }
 
-/// A piece list in square order, so expectations can be written in any order.
-fn board(list: &str) -> String {
-    let mut v: Vec<&str> = list.split(", ").collect();
-    v.sort_by_key(|p| {
-        let sq = &p.as_bytes()[3..];
-        (sq[1], sq[0])
-    });
-    v.join(", ")
-}
-
 /// Seat 1's hand: (beings, legends, flares).
 fn hand(g: &GameState) -> (usize, usize, usize) {
     let s = Seat(0);
@@ -607,35 +597,7 @@ fn tree_shepherd_moves_are_optional() {
 
 #[test]
 fn every_sylvan_being_loads_and_can_be_summoned_from_its_printed_pattern() {
-    let db = db();
-    let deck = db.deck_by_name("Sylvan").expect("the Sylvan deck");
-    assert_eq!(db.deck(deck).cards.len(), 18);
-    let target: tashkalar::engine::Square = "e5".parse().expect("square");
-    for &id in &db.deck(deck).cards {
-        let card = db.card(id);
-        let pattern = card.pattern.as_ref().expect("a pattern");
-        assert!(
-            !card.text.is_empty() && !card.effect.is_empty(),
-            "{}",
-            card.name
-        );
-        let mut squares: Vec<String> = pattern.placements[0]
-            .cell_squares(target)
-            .iter()
-            .map(|s| format!("1c {s}"))
-            .collect();
-        if pattern.target != tashkalar::engine::pattern::TargetRule::Open {
-            squares.push("1c e5".into());
-        }
-        let list: Vec<&str> = squares.iter().map(String::as_str).collect();
-        let g = game("", &list, &[card.name.as_str()]);
-        let prefix = format!("summon {} e5 ", card.name);
-        assert!(
-            texts(&g).iter().any(|t| t.starts_with(&prefix)),
-            "{} cannot be summoned on e5",
-            card.name
-        );
-    }
+    every_being_summons_from_its_printed_pattern("Sylvan");
 }
 
 #[test]

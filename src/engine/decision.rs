@@ -7,7 +7,7 @@
 use super::board::{Colour, Rank};
 use super::cards::CardId;
 use super::cards::tasks::TaskId;
-use super::effect::program::{Op, Purpose};
+use super::effect::program::{CardMove, Op, Purpose};
 use super::square::{Dir, Square};
 use super::state::{GameState, Phase, Seat};
 use std::fmt;
@@ -220,9 +220,11 @@ impl GameState {
                     Some(Op::MoveStep { .. }) => EffectStep::Move,
                     Some(Op::ChooseDir { .. }) => EffectStep::Direction,
                     Some(Op::ChooseEnemy { .. }) => EffectStep::Enemy,
-                    Some(Op::Recover { .. }) => EffectStep::Recover,
-                    Some(Op::DiscardFlare { .. }) => EffectStep::DiscardFlare,
-                    Some(Op::Refreeze { .. }) => EffectStep::Refreeze,
+                    Some(Op::MoveCard { kind, .. }) => match kind {
+                        CardMove::Recover => EffectStep::Recover,
+                        CardMove::DiscardFlare => EffectStep::DiscardFlare,
+                        CardMove::Refreeze => EffectStep::Refreeze,
+                    },
                     _ => EffectStep::Confirm,
                 };
                 DecisionKind::Effect { card, step }

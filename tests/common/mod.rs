@@ -97,3 +97,51 @@ pub fn pending(g: &GameState) -> String {
         k => k.name().to_string(),
     }
 }
+
+/// A piece list in square order (as `pieces` writes it), so expectations can be written in any
+/// order.
+pub fn board(list: &str) -> String {
+    let mut v: Vec<&str> = list.split(", ").collect();
+    v.sort_by_key(|p| {
+        let sq = &p.as_bytes()[3..];
+        (sq[1], sq[0])
+    });
+    v.join(", ")
+}
+
+/// Checks that `deck` has 18 beings, each with a text and an effect, and that each can be
+/// summoned on e5 with seat 1's pieces exactly where its first orientation wants them (and under
+/// the summoning square when the pattern asks for that).
+pub fn every_being_summons_from_its_printed_pattern(deck_name: &str) {
+    let db = db();
+    let deck = db.deck_by_name(deck_name).expect("the deck");
+    assert_eq!(db.deck(deck).cards.len(), 18);
+    let target: Square = "e5".parse().expect("square");
+    for &id in &db.deck(deck).cards {
+        let card = db.card(id);
+        let pattern = card.pattern.as_ref().expect("a pattern");
+        assert!(
+            !card.text.is_empty() && !card.effect.is_empty(),
+            "{}",
+            card.name
+        );
+        let mut squares: Vec<String> = pattern.placements[0]
+            .cell_squares(target)
+            .iter()
+            .map(|s| format!("1c {s}"))
+            .collect();
+        if pattern.target != tashkalar::engine::pattern::TargetRule::Open {
+            squares.push("1c e5".into());
+        }
+        let g = scenario(&format!(
+            r#"(decks: ["{deck_name}", "Imperial"], pieces: {squares:?}, hands: [(beings: ["{}"])])"#,
+            card.name
+        ));
+        let prefix = format!("summon {} e5 ", card.name);
+        assert!(
+            texts(&g).iter().any(|t| t.starts_with(&prefix)),
+            "{} cannot be summoned on e5",
+            card.name
+        );
+    }
+}

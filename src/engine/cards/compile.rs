@@ -143,9 +143,7 @@ impl Compiler {
                 | Op::MoveStep { skip, .. }
                 | Op::ChooseDir { skip, .. }
                 | Op::ChooseEnemy { skip, .. }
-                | Op::Recover { skip, .. }
-                | Op::DiscardFlare { skip, .. }
-                | Op::Refreeze { skip, .. } => resolve(skip),
+                | Op::MoveCard { skip, .. } => resolve(skip),
                 Op::LoopInit { .. }
                 | Op::ColourLoopInit { .. }
                 | Op::ActOn { .. }
@@ -426,37 +424,28 @@ impl Compiler {
                 legends: *legends,
             }),
             Step::BorrowNext => self.emit(Op::BorrowNext),
-            Step::Recover { bind } => {
-                let slot = self.slot_for(bind)?;
-                let skip = self.optional_end(opt);
-                self.emit(Op::Recover {
-                    slot,
-                    optional: true,
-                    skip: skip.0,
-                });
-                self.bind_opt(skip.1);
-            }
-            Step::DiscardFlare { bind } => {
-                let slot = self.slot_for(bind)?;
-                let skip = self.optional_end(opt);
-                self.emit(Op::DiscardFlare {
-                    slot,
-                    optional: true,
-                    skip: skip.0,
-                });
-                self.bind_opt(skip.1);
-            }
-            Step::Refreeze { bind } => {
-                let slot = self.slot_for(bind)?;
-                let skip = self.optional_end(opt);
-                self.emit(Op::Refreeze {
-                    slot,
-                    optional: true,
-                    skip: skip.0,
-                });
-                self.bind_opt(skip.1);
-            }
+            Step::Recover { bind } => self.move_card(CardMove::Recover, bind, opt)?,
+            Step::DiscardFlare { bind } => self.move_card(CardMove::DiscardFlare, bind, opt)?,
+            Step::Refreeze { bind } => self.move_card(CardMove::Refreeze, bind, opt)?,
         }
+        Ok(())
+    }
+
+    /// A card move (always optional), counted in the slot named by `bind`.
+    fn move_card(
+        &mut self,
+        kind: CardMove,
+        bind: &Option<String>,
+        opt: Option<Label>,
+    ) -> Result<(), String> {
+        let slot = self.slot_for(bind)?;
+        let skip = self.optional_end(opt);
+        self.emit(Op::MoveCard {
+            kind,
+            slot,
+            skip: skip.0,
+        });
+        self.bind_opt(skip.1);
         Ok(())
     }
 

@@ -326,21 +326,23 @@ pub enum Op {
         legends: u8,
     },
     BorrowNext,
-    Recover {
+    /// The player may move one card (always optional: `skip` declines); the slot counts it.
+    MoveCard {
+        kind: CardMove,
         slot: SlotId,
-        optional: bool,
         skip: Pc,
     },
-    DiscardFlare {
-        slot: SlotId,
-        optional: bool,
-        skip: Pc,
-    },
-    Refreeze {
-        slot: SlotId,
-        optional: bool,
-        skip: Pc,
-    },
+}
+
+/// Where an effect may move a card from and to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardMove {
+    /// From the own discard pile to the top of the own deck.
+    Recover,
+    /// A flare from the hand to the flare discard pile.
+    DiscardFlare,
+    /// A card with a frozen effect from the own discard pile into play, frozen.
+    Refreeze,
 }
 
 impl Op {
@@ -355,9 +357,7 @@ impl Op {
                 | Op::MoveStep { .. }
                 | Op::ChooseDir { .. }
                 | Op::ChooseEnemy { .. }
-                | Op::Recover { .. }
-                | Op::DiscardFlare { .. }
-                | Op::Refreeze { .. }
+                | Op::MoveCard { .. }
         )
     }
 }

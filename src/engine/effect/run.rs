@@ -163,9 +163,7 @@ fn skip_of(op: &Op) -> Pc {
         | Op::MoveStep { skip, .. }
         | Op::ChooseDir { skip, .. }
         | Op::ChooseEnemy { skip, .. }
-        | Op::Recover { skip, .. }
-        | Op::DiscardFlare { skip, .. }
-        | Op::Refreeze { skip, .. } => *skip,
+        | Op::MoveCard { skip, .. } => *skip,
         _ => Pc::MAX,
     }
 }
@@ -179,10 +177,8 @@ fn optional_of(op: &Op) -> bool {
         | Op::PlacePick { optional, .. }
         | Op::MoveStep { optional, .. }
         | Op::ChooseDir { optional, .. }
-        | Op::ChooseEnemy { optional, .. }
-        | Op::Recover { optional, .. }
-        | Op::DiscardFlare { optional, .. }
-        | Op::Refreeze { optional, .. } => *optional,
+        | Op::ChooseEnemy { optional, .. } => *optional,
+        Op::MoveCard { .. } => true,
         _ => false,
     }
 }
@@ -356,28 +352,24 @@ impl GameState {
                     out.push(Choice::Skip);
                 }
             }
-            Op::Recover { .. } => {
-                out.extend(self.seat(self.turn.seat).discard.iter().map(Choice::Card));
-                out.push(Choice::Skip);
-            }
-            Op::DiscardFlare { .. } => {
-                // After a hand-over the teammate decides, plays no flares, and cannot see the hand.
-                if !self.turn.handed_over {
-                    out.extend(
+            Op::MoveCard { kind, .. } => {
+                let seat = self.seat(self.turn.seat);
+                match kind {
+                    CardMove::Recover => out.extend(seat.discard.iter().map(Choice::Card)),
+                    // After a hand-over the teammate decides, plays no flares, and cannot see
+                    // the hand.
+                    CardMove::DiscardFlare if self.turn.handed_over => {}
+                    CardMove::DiscardFlare => out.extend(
                         self.hand_of_kind(self.turn.seat, HandKind::Flare)
                             .map(Choice::Card),
-                    );
+                    ),
+                    CardMove::Refreeze => out.extend(
+                        seat.discard
+                            .iter()
+                            .filter(|&c| self.db.card(c).frozen.is_some())
+                            .map(Choice::Card),
+                    ),
                 }
-                out.push(Choice::Skip);
-            }
-            Op::Refreeze { .. } => {
-                let seat = self.seat(self.turn.seat);
-                out.extend(
-                    seat.discard
-                        .iter()
-                        .filter(|&c| self.db.card(c).frozen.is_some())
-                        .map(Choice::Card),
-                );
                 out.push(Choice::Skip);
             }
             _ => {}
@@ -561,36 +553,46 @@ impl GameState {
                 s.count = s.count.saturating_add(1);
                 self.next();
             }
-            (Op::Recover { slot, .. }, Choice::Card(card)) => {
-                let seat = self.turn.seat;
-                let st = self.seat_mut(seat);
-                if st.discard.remove(card) {
-                    st.deck.push(card);
-                    self.run_mut().slot(*slot).count += 1;
-                }
-                self.next();
-            }
-            (Op::DiscardFlare { slot, .. }, Choice::Card(card)) => {
-                let seat = self.turn.seat;
-                if self.seat_mut(seat).hand.remove(card) {
-                    self.flare_discard.push(card);
-                    self.log(Event::Discarded { seat, card });
-                    self.run_mut().slot(*slot).count += 1;
-                }
-                self.next();
-            }
-            (Op::Refreeze { slot, .. }, Choice::Card(card)) => {
-                let seat = self.turn.seat;
-                let st = self.seat_mut(seat);
-                if st.discard.remove(card) {
-                    st.frozen.push(card);
-                    self.log(Event::Frozen { seat, card });
+            (Op::MoveCard { kind, slot, .. }, Choice::Card(card)) => {
+                if self.move_card(*kind, card) {
                     self.run_mut().slot(*slot).count += 1;
                 }
                 self.next();
             }
             // A choice of the wrong shape cannot reach here (apply checks legality); move on safely.
             _ => self.next(),
+        }
+    }
+
+    /// Moves `card` as `kind` says, if it is where it should be; returns whether it moved.
+    fn move_card(&mut self, kind: CardMove, card: CardId) -> bool {
+        let seat = self.turn.seat;
+        match kind {
+            CardMove::Recover => {
+                let st = self.seat_mut(seat);
+                let moved = st.discard.remove(card);
+                if moved {
+                    st.deck.push(card);
+                }
+                moved
+            }
+            CardMove::DiscardFlare => {
+                let moved = self.seat_mut(seat).hand.remove(card);
+                if moved {
+                    self.flare_discard.push(card);
+                    self.log(Event::Discarded { seat, card });
+                }
+                moved
+            }
+            CardMove::Refreeze => {
+                let st = self.seat_mut(seat);
+                let moved = st.discard.remove(card);
+                if moved {
+                    st.frozen.push(card);
+                    self.log(Event::Frozen { seat, card });
+                }
+                moved
+            }
         }
     }
 

@@ -1,0 +1,131 @@
+//! Tash-Kalar's part of a save: the `game` section (form, players, teams, seats with their names,
+//! who plays them and their decks, and the scenario text when the game started from one), and
+//! how a game is set up from it.
+
+use super::format::Recordable;
+use crate::engine::scenario::Scenario;
+use crate::engine::{CardDb, Choice, GameConfig, GameState, IllegalChoice, Mode};
+use serde::{Deserialize, Serialize};
+use std::hash::{Hash, Hasher};
+use std::sync::Arc;
+
+/// The format name of Tash-Kalar saves.
+pub const FORMAT: &str = "tashkalar-save";
+
+/// How a Tash-Kalar game was set up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GameSpec {
+    /// `HighForm` or `Deathmatch`.
+    pub mode: Mode,
+    pub players: u8,
+    /// 2 vs 2 (High Form for 4): seats 1 and 3 share a colour, as do 2 and 4.
+    #[serde(default)]
+    pub teams: bool,
+    /// One entry per seat, seat 1 first.
+    pub seats: Vec<SeatSpec>,
+    /// The scenario the game started from (RON text, see `docs/scenario.md`); its `seed` is
+    /// replaced by the save's seed. Absent for a game dealt from scratch.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scenario: Option<String>,
+}
+
+/// One seat of a saved game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatSpec {
+    /// The name shown for the seat ("Blue").
+    pub name: String,
+    /// Who plays it.
+    pub player: Player,
+    /// The seat's being deck.
+    pub deck: String,
+}
+
+/// Who plays a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Player {
+    /// A person at the keyboard.
+    Human,
+    /// A bot, by its name in `ai::BOT_NAMES` (`random`, `mcts:normal`, ...).
+    Bot(String),
+}
+
+impl GameSpec {
+    /// The engine's configuration for a game dealt from scratch.
+    pub fn config(&self) -> GameConfig {
+        GameConfig {
+            mode: self.mode,
+            players: self.players,
+            teams: self.teams,
+            decks: self.seats.iter().map(|s| s.deck.clone()).collect(),
+        }
+    }
+}
+
+impl Recordable for GameState {
+    type Spec = GameSpec;
+    type Context = Arc<CardDb>;
+    const FORMAT: &'static str = FORMAT;
+
+    fn start(spec: &GameSpec, seed: u64, db: &Arc<CardDb>) -> Result<GameState, String> {
+        if spec.seats.len() != spec.players as usize {
+            return Err(format!(
+                "{} seats listed for {} players",
+                spec.seats.len(),
+                spec.players
+            ));
+        }
+        let Some(text) = &spec.scenario else {
+            return GameState::new_game(Arc::clone(db), spec.config(), seed)
+                .map_err(|e| e.to_string());
+        };
+        let mut scenario = Scenario::parse(text).map_err(|e| format!("scenario: {e}"))?;
+        scenario.seed = seed;
+        let state = scenario
+            .into_state(Arc::clone(db))
+            .map_err(|e| format!("scenario: {e}"))?;
+        // The seats must describe the game the scenario sets up, or names and decks would lie.
+        if *state.config != spec.config() {
+            return Err(format!(
+                "the scenario sets up {} for {} players with decks {}, but the seats say {} for {} with {}",
+                state.config.mode.name(),
+                state.config.players,
+                state.config.decks.join(", "),
+                spec.mode.name(),
+                spec.players,
+                spec.config().decks.join(", ")
+            ));
+        }
+        Ok(state)
+    }
+
+    fn undo_epoch(&self) -> u64 {
+        // Deck sizes change when a card is drawn (or put back, which is harmless but rare enough to
+        // stop at too); the generator moves when anything is shuffled; the turn number and seat
+        // change at the end of a turn, which is also when hands are refilled.
+        let mut h = std::hash::DefaultHasher::new();
+        self.turn.number.hash(&mut h);
+        self.turn.seat.hash(&mut h);
+        self.rng.word_pos().hash(&mut h);
+        for seat in self.seat_ids() {
+            self.seat(seat).deck.len().hash(&mut h);
+        }
+        self.legend_deck.len().hash(&mut h);
+        self.flare_deck.len().hash(&mut h);
+        self.tasks.deck.len.hash(&mut h);
+        h.finish()
+    }
+
+    fn play_recorded(&mut self, choice: Choice) -> Result<(), String> {
+        self.apply(choice).map_err(|e| match e {
+            IllegalChoice::GameOver => "the game is over".to_string(),
+            // The engine's reason starts with the choice in debugging form; the save's notation
+            // already names it.
+            IllegalChoice::NotLegal { choice, why } => {
+                let prefix = format!("illegal choice {choice:?}: ");
+                why.strip_prefix(&prefix).unwrap_or(&why).to_string()
+            }
+        })
+    }
+}

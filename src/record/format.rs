@@ -25,10 +25,11 @@ pub trait Recordable: Game {
     /// The game before its first choice. The error says what in the spec is wrong.
     fn start(spec: &Self::Spec, seed: u64, ctx: &Self::Context) -> Result<Self, String>;
 
-    /// Changes whenever hidden information comes into play (a card drawn, a deck shuffled) or the
-    /// turn passes. Undo never goes back across a change, so it cannot show a card a second time
-    /// or let a player try again with knowledge they did not have.
-    fn undo_epoch(&self) -> u64;
+    /// Whether the step from `before` to `after` is one undo must not take back: it brought
+    /// hidden information into play (a card drawn, a deck shuffled) or passed the turn. Undo never
+    /// crosses such a step, so it cannot show a card twice or let a player try again knowing
+    /// what they did not know.
+    fn undo_barrier(before: &Self, after: &Self) -> bool;
 
     /// Applies a recorded choice; the error explains a refusal in words fit for a one-line
     /// message (games whose `play` errors carry debugging detail can say it more plainly here).

@@ -121,16 +121,16 @@ impl<G: Game> Replay<G> {
 pub struct Step {
     /// The seat that decided (0-based).
     pub seat: usize,
-    /// [`Recordable::undo_epoch`] of the state the decision was made in.
-    pub epoch: u64,
+    /// The decision drew or shuffled cards or ended the turn ([`Recordable::undo_barrier`]).
+    pub barrier: bool,
 }
 
 impl Step {
-    /// The step about to be taken in `game`.
-    pub fn before<G: Recordable>(game: &G) -> Step {
+    /// The step a seat took from `before` to `after`.
+    pub fn between<G: Recordable>(before: &G, after: &G) -> Step {
         Step {
-            seat: game.to_move(),
-            epoch: game.undo_epoch(),
+            seat: before.to_move(),
+            barrier: G::undo_barrier(before, after),
         }
     }
 }
@@ -140,16 +140,11 @@ impl Step {
 /// Walking back from the newest decision: decisions of seats that `is_person` says are bots are
 /// taken back along the way (so against the AI, undo returns to the person's previous decision);
 /// the first decision of `seat` is the one undone; another person's decision stops the walk (a
-/// player only takes back their own). So does any change of epoch between that decision and
-/// `now_epoch`: undo never crosses a card draw, a shuffle or the start of the turn.
-pub fn undo_point(
-    steps: &[Step],
-    now_epoch: u64,
-    seat: usize,
-    is_person: impl Fn(usize) -> bool,
-) -> Option<usize> {
+/// player only takes back their own), and so does any barrier: undo never takes back a card
+/// draw, a shuffle or the end of a turn.
+pub fn undo_point(steps: &[Step], seat: usize, is_person: impl Fn(usize) -> bool) -> Option<usize> {
     for (i, step) in steps.iter().enumerate().rev() {
-        if step.epoch != now_epoch {
+        if step.barrier {
             return None;
         }
         if step.seat == seat {
@@ -166,28 +161,32 @@ pub fn undo_point(
 mod tests {
     use super::*;
 
-    fn s(seat: usize, epoch: u64) -> Step {
-        Step { seat, epoch }
+    fn s(seat: usize) -> Step {
+        Step {
+            seat,
+            barrier: false,
+        }
+    }
+
+    fn wall(seat: usize) -> Step {
+        Step {
+            seat,
+            barrier: true,
+        }
     }
 
     #[test]
-    fn undo_takes_back_own_decisions_within_the_epoch_only() {
+    fn undo_takes_back_own_decisions_up_to_a_barrier() {
         let person = |seat: usize| seat == 0 || seat == 2;
         // Own decision last: undo it.
-        assert_eq!(
-            undo_point(&[s(1, 1), s(0, 2), s(0, 2)], 2, 0, person),
-            Some(2)
-        );
+        assert_eq!(undo_point(&[wall(1), s(0), s(0)], 0, person), Some(2));
         // Bot decisions after it are taken back too.
-        assert_eq!(
-            undo_point(&[s(0, 2), s(1, 2), s(1, 2)], 2, 0, person),
-            Some(0)
-        );
-        // Not across an epoch change (a draw, the turn's start).
-        assert_eq!(undo_point(&[s(0, 1), s(1, 2)], 2, 0, person), None);
-        assert_eq!(undo_point(&[s(0, 1)], 2, 0, person), None);
+        assert_eq!(undo_point(&[s(0), s(1), s(1)], 0, person), Some(0));
+        // Not a draw, a shuffle or the end of a turn, whoever made it.
+        assert_eq!(undo_point(&[s(0), wall(1)], 0, person), None);
+        assert_eq!(undo_point(&[wall(0)], 0, person), None);
         // Not another person's decision.
-        assert_eq!(undo_point(&[s(0, 2), s(2, 2)], 2, 0, person), None);
-        assert_eq!(undo_point(&[], 2, 0, person), None);
+        assert_eq!(undo_point(&[s(0), s(2)], 0, person), None);
+        assert_eq!(undo_point(&[], 0, person), None);
     }
 }

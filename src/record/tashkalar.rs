@@ -6,7 +6,6 @@ use super::format::Recordable;
 use crate::engine::scenario::Scenario;
 use crate::engine::{CardDb, Choice, GameConfig, GameState, IllegalChoice, Mode};
 use serde::{Deserialize, Serialize};
-use std::hash::{Hash, Hasher};
 use std::sync::Arc;
 
 /// The format name of Tash-Kalar saves.
@@ -100,21 +99,23 @@ impl Recordable for GameState {
         Ok(state)
     }
 
-    fn undo_epoch(&self) -> u64 {
-        // Deck sizes change when a card is drawn (or put back, which is harmless but rare enough to
-        // stop at too); the generator moves when anything is shuffled; the turn number and seat
-        // change at the end of a turn, which is also when hands are refilled.
-        let mut h = std::hash::DefaultHasher::new();
-        self.turn.number.hash(&mut h);
-        self.turn.seat.hash(&mut h);
-        self.rng.word_pos().hash(&mut h);
-        for seat in self.seat_ids() {
-            self.seat(seat).deck.len().hash(&mut h);
-        }
-        self.legend_deck.len().hash(&mut h);
-        self.flare_deck.len().hash(&mut h);
-        self.tasks.deck.len.hash(&mut h);
-        h.finish()
+    fn undo_barrier(before: &GameState, after: &GameState) -> bool {
+        // A deck that shrank had a card drawn (or turned up) from it; the generator moved if
+        // anything was shuffled; the end of a turn is also when hands are refilled. Cards put
+        // back into a deck (returns after a discard) reveal nothing, so they are no barrier.
+        let shrank = |a: usize, b: usize| b < a;
+        before.turn.number != after.turn.number
+            || before.turn.seat != after.turn.seat
+            || before.rng.word_pos() != after.rng.word_pos()
+            || before
+                .seat_ids()
+                .any(|s| shrank(before.seat(s).deck.len(), after.seat(s).deck.len()))
+            || shrank(before.legend_deck.len(), after.legend_deck.len())
+            || shrank(before.flare_deck.len(), after.flare_deck.len())
+            || shrank(
+                before.tasks.deck.len as usize,
+                after.tasks.deck.len as usize,
+            )
     }
 
     fn play_recorded(&mut self, choice: Choice) -> Result<(), String> {

@@ -273,8 +273,7 @@ pub const KEYMAP: &[Binding] = &[
         contexts: &[C::Replay],
         hint: "view",
         group: None,
-        help: "Watch through the next seat's eyes (its hand only); once the game is over, \
-               also with every hand shown.",
+        help: "Watch as the next seat (its hand only), or see every hand once the game is over.",
         in_bar: true,
     },
     Binding {
@@ -409,8 +408,7 @@ pub const KEYMAP: &[Binding] = &[
         contexts: &[C::Game],
         hint: "undo",
         group: None,
-        help: "Take back your last decision of this turn (against the AI: back to your previous \
-               decision). Undo stops where a card was drawn or shuffled, and at the turn's start.",
+        help: "Take back your last decision this turn (never past a card drawn or shuffled).",
         in_bar: true,
     },
     Binding {

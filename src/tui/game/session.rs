@@ -8,7 +8,6 @@ use super::seats::{SeatKind, Seats};
 use crate::engine::bitboard::Bitboard;
 use crate::engine::state::Event;
 use crate::engine::{Choice, GameState, IllegalChoice, Mode, Seat};
-use crate::record::Recordable;
 use crate::record::replay::{Step, undo_point};
 
 /// The most log lines kept (older ones are dropped; the record keeps the full game).
@@ -28,7 +27,7 @@ pub struct GameSession {
     pub initial: GameState,
     /// Every choice applied since the session began, in order.
     pub choices: Vec<Choice>,
-    /// Who made each of those choices, and in which undo epoch.
+    /// Who made each of those choices, and whether undo may take it back.
     pub steps: Vec<Step>,
     narrator: Narrator,
 }
@@ -91,12 +90,12 @@ impl GameSession {
     /// Applies one choice and tells what happened. The error is the engine's reason in plain words.
     pub fn apply(&mut self, choice: Choice) -> Result<(), String> {
         self.narrator.begin(&self.state, &choice);
-        let step = Step::before(&self.state);
+        let before = self.state.clone();
         if let Err(e) = self.state.apply(choice) {
             return Err(plain_reason(&e));
         }
         self.choices.push(choice);
-        self.steps.push(step);
+        self.steps.push(Step::between(&before, &self.state));
         let events = self.state.drain_events();
         self.recent = touched_squares(&events);
         let lines = self.narrator.lines(&self.state, &self.seats, &events);
@@ -112,7 +111,8 @@ impl GameSession {
 impl GameSession {
     /// How many of the choices would remain if the person deciding now took back their last
     /// decision (see [`undo_point`]: their own decisions of this turn only, bots' decisions in
-    /// between taken back too, never across a card draw or a shuffle). `None`: nothing to undo.
+    /// between taken back too, never a card draw, a shuffle or the end of a turn). `None`:
+    /// nothing to undo.
     pub fn undo_point(&self) -> Option<usize> {
         if self.state.is_over() {
             return None;
@@ -121,7 +121,7 @@ impl GameSession {
         if !self.seats.is_human(seat) {
             return None;
         }
-        undo_point(&self.steps, self.state.undo_epoch(), seat.index(), |s| {
+        undo_point(&self.steps, seat.index(), |s| {
             self.seats.is_human(Seat(s as u8))
         })
     }

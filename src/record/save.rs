@@ -41,10 +41,7 @@ impl std::error::Error for SaveError {
 }
 
 /// A save as RON text, with its integrity check filled in.
-pub fn to_text<S: Serialize>(save: &SaveFile<S>) -> Result<String, SaveError>
-where
-    S: Clone,
-{
+pub fn to_text<S: Serialize + Clone>(save: &SaveFile<S>) -> Result<String, SaveError> {
     let mut sealed = save.clone();
     sealed.check = Some(CHECK_PLACEHOLDER.to_string());
     // Unescaped strings keep a scenario readable on several lines (raw strings when needed).

@@ -390,3 +390,15 @@ fn a_crash_while_writing_leaves_the_previous_save_loadable() {
     assert_ne!(second, path);
     assert!(second.ends_with("game-2.ron"), "{second:?}");
 }
+
+#[test]
+fn the_example_in_the_docs_is_a_valid_save() {
+    let doc = std::fs::read_to_string("docs/saves.md").expect("docs/saves.md");
+    let start = doc.find("```ron\n").expect("an example") + "```ron\n".len();
+    let example = &doc[start..start + doc[start..].find("```").expect("end of the example")];
+    let loaded = load::parse::<GameState>(example, &db()).unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(loaded.save.choices.len(), 9);
+    assert!(!loaded.save.finished);
+    // It is exactly what this build writes for that game.
+    assert_eq!(to_text(&loaded.save).expect("writes"), example);
+}

@@ -395,7 +395,8 @@ pub fn render(frame: &mut Frame, area: Rect, g: &GameScreen, theme: &Theme, now:
             view: &g.view,
             seats,
             theme,
-            viewer: g.viewer,
+            // A replay is watched, not played: nobody on screen is "you".
+            viewer: if g.replay.is_some() { None } else { g.viewer },
             to_move: g.decider(),
             wide: layout.players.height as usize >= st.players() * 2 + 2,
         },

@@ -141,7 +141,16 @@ fn the_replay_viewer_steps_jumps_and_keeps_the_log_in_sync() {
     press(&mut app, KeyCode::Char('g'));
     assert_eq!(viewer(&app).pos(), 0);
 
-    // A turn typed and Enter: the start of that turn.
+    // A turn typed and Enter: the start of that turn (Esc drops what was typed).
+    press(&mut app, KeyCode::Char('9'));
+    assert!(
+        hint_text(&app).contains("Enter jump"),
+        "{}",
+        hint_text(&app)
+    );
+    press(&mut app, KeyCode::Esc);
+    assert!(matches!(app.screen, Screen::Replay(_)));
+    assert!(viewer(&app).typed.is_empty());
     for c in "7".chars() {
         press(&mut app, KeyCode::Char(c));
     }

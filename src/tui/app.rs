@@ -401,6 +401,8 @@ impl App {
                 let g = &mut v.screen;
                 g.ui.log_scroll = g.ui.log_scroll.saturating_sub(5);
             }
+            // Esc first drops a turn number being typed, then leaves.
+            Action::Back if !v.typed.is_empty() => v.clear_typed(),
             Action::Back => self.to_menu(),
             _ => {}
         }

@@ -182,6 +182,12 @@ impl ReplayView {
         self.update_info();
     }
 
+    /// Forgets the turn number being typed.
+    pub fn clear_typed(&mut self) {
+        self.typed.clear();
+        self.update_info();
+    }
+
     /// Jumps to the turn typed; whether something was typed.
     pub fn jump_typed(&mut self) -> bool {
         let typed = std::mem::take(&mut self.typed);

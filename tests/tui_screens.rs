@@ -7,7 +7,7 @@ use ratatui::crossterm::event::KeyCode;
 use ratatui::style::Modifier;
 use support::*;
 use tashkalar::engine::board::{Colour, Rank, arena};
-use tashkalar::engine::{DecisionKind, Mode};
+use tashkalar::engine::{CardDb, DecisionKind, Mode};
 use tashkalar::tui::app::App;
 use tashkalar::tui::game::seats::SeatKind;
 use tashkalar::tui::keymap;
@@ -311,7 +311,12 @@ fn every_card_of_the_hand_can_be_shown_with_its_pattern_grid() {
 #[test]
 fn high_form_shows_the_task_queue_or_is_marked_unavailable() {
     // Without task cards the form says why.
-    let mut app = app(PaletteKind::Standard);
+    let without_tasks = tashkalar::engine::cards::BUILTIN
+        .iter()
+        .filter(|(name, _)| *name != "tasks.ron")
+        .map(|(n, t)| (n.to_string(), t.to_string()));
+    let db = std::sync::Arc::new(CardDb::from_sources(without_tasks).expect("cards load"));
+    let mut app = App::new(db, PaletteKind::Standard);
     press(&mut app, KeyCode::Enter);
     press(&mut app, KeyCode::Right);
     let shown = text(&render(&app, 80, 24));

@@ -90,8 +90,10 @@ impl<S> SaveFile<S> {
 #[derive(Deserialize)]
 #[serde(rename = "SaveFile")]
 pub(crate) struct Header {
+    /// The `format` field, if any.
     #[serde(default)]
     pub format: Option<String>,
+    /// The `version` field, if any.
     #[serde(default)]
     pub version: Option<u32>,
 }

@@ -137,7 +137,9 @@ impl std::error::Error for LoadError {}
 /// A [`LoadError`] with the file it is about: `saves/x.ron: choice 17 "..." is not legal here`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FileError {
+    /// The file.
     pub path: PathBuf,
+    /// What is wrong with it.
     pub error: LoadError,
 }
 
@@ -156,6 +158,7 @@ impl std::error::Error for FileError {
 /// A save that passed every check, with the game it describes.
 #[derive(Clone)]
 pub struct Loaded<G: Recordable> {
+    /// The file's fields.
     pub save: SaveFile<G::Spec>,
     /// The game before its first choice.
     pub start: G,
@@ -301,7 +304,9 @@ pub fn read<G: Recordable>(path: &Path, ctx: &G::Context) -> Result<Loaded<G>, F
 /// A file of a save directory, as a listing shows it.
 #[derive(Clone, Debug)]
 pub struct SaveInfo<S> {
+    /// The file.
     pub path: PathBuf,
+    /// When it was last written.
     pub modified: SystemTime,
     /// The save's fields, or why they cannot be read (the choices are not played here).
     pub save: Result<SaveFile<S>, LoadError>,

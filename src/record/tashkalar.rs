@@ -17,6 +17,7 @@ pub const FORMAT: &str = "tashkalar-save";
 pub struct GameSpec {
     /// `HighForm` or `Deathmatch`.
     pub mode: Mode,
+    /// How many seats (2-4).
     pub players: u8,
     /// 2 vs 2 (High Form for 4): seats 1 and 3 share a colour, as do 2 and 4.
     #[serde(default)]

@@ -56,6 +56,7 @@ impl From<FileError> for RecordsError {
 /// A saved game as the list of saves shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SaveEntry {
+    /// The file.
     pub path: PathBuf,
     /// One line: "Deathmatch · Blue vs Red (random) · 57 decisions · in progress".
     pub summary: String,
@@ -68,7 +69,9 @@ pub struct SaveEntry {
 /// A save that passed every check, ready to resume or to watch.
 #[derive(Clone)]
 pub struct Opened {
+    /// The file it came from (a resumed game goes on being saved there).
     pub path: PathBuf,
+    /// The checked save and the game it describes.
     pub loaded: Loaded<GameState>,
 }
 

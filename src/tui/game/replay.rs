@@ -32,10 +32,13 @@ pub struct ReplayView {
     pub replay: Replay<GameState>,
     /// The whole game as a session: positions are rebuilt from it, log included.
     full: GameSession,
+    /// The save file shown.
     pub path: PathBuf,
     /// Whether the game is over at the end of the record (then every hand may be shown).
     pub finished: bool,
+    /// Whose eyes the game is watched through.
     pub watch: Watch,
+    /// Whether the decisions play by themselves.
     pub autoplay: bool,
     /// Index into [`SPEEDS`].
     pub speed: usize,

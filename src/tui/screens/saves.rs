@@ -21,9 +21,13 @@ pub enum SavesPurpose {
 /// The list on screen.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SavesList {
+    /// What Enter does with the highlighted save.
     pub purpose: SavesPurpose,
+    /// The directory listed.
     pub dir: PathBuf,
+    /// Its saves, newest first.
     pub entries: Vec<SaveEntry>,
+    /// The highlighted entry.
     pub index: usize,
 }
 

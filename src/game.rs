@@ -25,6 +25,16 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// A stable fingerprint of the position.
     fn state_hash(&self) -> u64;
     fn choice_text(&self, choice: &Self::Choice) -> String;
+    /// The playout policy of tree search: an index into `legal` picked with the fresh random
+    /// number `random`. Uniform unless the game knows better.
+    fn playout_pick(&self, legal: &[Self::Choice], random: u64) -> usize {
+        (random % legal.len().max(1) as u64) as usize
+    }
+    /// Whether the seat to move is in the middle of one action (an effect's later steps), so
+    /// that judging a choice should look at the whole action it starts.
+    fn mid_action(&self) -> bool {
+        false
+    }
     fn parse_choice(&self, text: &str) -> Result<Self::Choice, String>;
 }
 
@@ -36,7 +46,7 @@ impl Game for GameState {
     }
 
     fn to_move(&self) -> usize {
-        self.decision().seat.index()
+        self.decider().index()
     }
 
     fn legal(&self, out: &mut Vec<engine::Choice>) {
@@ -83,6 +93,14 @@ impl Game for GameState {
 
     fn choice_text(&self, choice: &engine::Choice) -> String {
         engine::notation::write(choice, &self.db)
+    }
+
+    fn playout_pick(&self, legal: &[engine::Choice], random: u64) -> usize {
+        GameState::playout_pick(self, legal, random)
+    }
+
+    fn mid_action(&self) -> bool {
+        GameState::mid_action(self)
     }
 
     fn parse_choice(&self, text: &str) -> Result<engine::Choice, String> {

@@ -30,6 +30,17 @@ fn check_invariants(g: &GameState, context: &str) {
             book.carry.iter().all(|&c| c <= 1),
             "{context}: an unpaired common was left unscored"
         );
+        let claimed: i16 = g
+            .seat(seat)
+            .claimed
+            .as_slice()
+            .iter()
+            .map(|t| g.db.tasks[*t as usize].points as i16)
+            .sum();
+        assert_eq!(
+            book.tasks, claimed,
+            "{context}: task points != claimed tasks"
+        );
     }
 }
 
@@ -41,7 +52,13 @@ fn random_game(
     seed: u64,
     check_views: bool,
 ) -> (u64, usize) {
-    let decks = vec!["Imperial".into(); players as usize];
+    // Every deck takes part, against every deck (itself included): the seats' decks rotate with
+    // the seed at a stride that also changes with the seed.
+    let n = db.decks.len();
+    let stride = 1 + seed as usize / n;
+    let decks = (0..players as usize)
+        .map(|i| db.decks[(seed as usize + i * stride) % n].name.clone())
+        .collect();
     let config = GameConfig {
         mode,
         players,
@@ -100,6 +117,19 @@ fn two_thousand_random_duels_keep_every_invariant() {
     let mut decisions = 0;
     for seed in 0..2000 {
         decisions += random_game(&db, Mode::Deathmatch, 2, seed, seed % 10 == 0).1;
+    }
+    assert!(
+        decisions > 2000 * 50,
+        "games are suspiciously short: {decisions} decisions"
+    );
+}
+
+#[test]
+fn two_thousand_random_high_form_duels_keep_every_invariant() {
+    let db = Arc::new(CardDb::builtin().expect("cards"));
+    let mut decisions = 0;
+    for seed in 0..2000 {
+        decisions += random_game(&db, Mode::HighForm, 2, seed, seed % 10 == 0).1;
     }
     assert!(
         decisions > 2000 * 50,

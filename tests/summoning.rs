@@ -4,17 +4,18 @@
 mod common;
 use common::*;
 use tashkalar::engine::board::RankSet;
+use tashkalar::engine::cards::CardKind;
 use tashkalar::engine::pattern::TargetRule;
 use tashkalar::engine::{Colour, Rank, Square};
 
-/// A scenario with seat 1 holding `card` and the given pieces.
+/// A scenario with seat 1 holding `card` (and playing its deck) and the given pieces.
 fn with_card(card: &str, pieces: &[String]) -> tashkalar::engine::GameState {
     let db = db();
     let id = db.by_name(card).expect("card");
-    let slot = if db.card(id).is_legend() {
-        "legends"
-    } else {
-        "beings"
+    // A being must come from seat 1's own deck.
+    let (slot, deck) = match db.card(id).kind {
+        CardKind::Being(d) => ("beings", db.deck(d).name.clone()),
+        _ => ("legends", "Imperial".to_string()),
     };
     let list = pieces
         .iter()
@@ -22,7 +23,7 @@ fn with_card(card: &str, pieces: &[String]) -> tashkalar::engine::GameState {
         .collect::<Vec<_>>()
         .join(", ");
     scenario(&format!(
-        r#"(pieces: [{list}], hands: [({slot}: ["{card}"])])"#
+        r#"(decks: ["{deck}", "Imperial"], pieces: [{list}], hands: [({slot}: ["{card}"])])"#
     ))
 }
 

@@ -177,3 +177,37 @@ fn a_game_between_bots_runs_to_its_end_and_shows_the_result() {
     press(&mut app, KeyCode::Char('q'));
     assert!(app.quit);
 }
+
+#[test]
+fn the_hint_key_names_the_choice_the_ai_would_make_and_points_at_it() {
+    let mut app = App::new(db(), PaletteKind::Standard);
+    app.start_game(&duel(8, vec![SeatKind::Human, SeatKind::Human]))
+        .expect("deal");
+    // Past the "pass to" screen, to the first decision with something to choose.
+    let mut guard = 0;
+    loop {
+        let g = app.game().expect("game");
+        if g.gate.is_some() {
+            press(&mut app, KeyCode::Enter);
+        } else if g.model.choices.len() > 1 {
+            break;
+        } else {
+            panic!("a decision without a choice is taken automatically");
+        }
+        guard += 1;
+        assert!(guard < 5);
+    }
+    let bar = tashkalar::tui::app::hint_text(&app);
+    assert!(bar.contains("i hint"), "{bar}");
+    press(&mut app, KeyCode::Char('i'));
+    let shown = text(&render(&app, W, H));
+    assert!(shown.contains("looking for a hint"), "{shown}");
+    app.poll_hint(Some(Duration::from_secs(30)));
+    let g = app.game().expect("game");
+    let note = g.ui.note.as_ref().expect("a note").text.clone();
+    assert!(note.starts_with("hint: "), "{note}");
+    let shown = text(&render(&app, W, H));
+    assert!(shown.contains("hint: "), "{shown}");
+    // The hint does not play: the same decision is still waiting.
+    assert!(app.game().expect("game").model.choices.len() > 1);
+}

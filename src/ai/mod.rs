@@ -1,5 +1,7 @@
 //! Bots: every player the computer can take, behind one trait and selectable by name.
 
+pub mod greedy;
+pub mod mcts;
 pub mod random;
 
 use crate::game::Game;
@@ -15,12 +17,23 @@ pub trait Bot<G: Game>: Send {
 }
 
 /// Names accepted by [`make_bot`].
-pub const BOT_NAMES: &[&str] = &["random"];
+pub const BOT_NAMES: &[&str] = &["random", "greedy", "mcts:easy", "mcts:normal", "mcts:hard"];
 
-/// Builds a bot from its name; `seed` makes it reproducible.
+/// Builds a bot from its name (`mcts` alone means `mcts:normal`); `seed` makes it reproducible.
 pub fn make_bot<G: Game>(name: &str, seed: u64) -> Result<Box<dyn Bot<G>>, String> {
     match name {
         "random" => Ok(Box::new(random::RandomBot::new(seed))),
+        "greedy" => Ok(Box::new(greedy::GreedyBot::new(seed))),
+        "mcts" => Ok(Box::new(mcts::MctsBot::new(mcts::Level::Normal, seed))),
+        _ if name.starts_with("mcts:") => {
+            let level = &name["mcts:".len()..];
+            match mcts::Level::parse(level) {
+                Some(level) => Ok(Box::new(mcts::MctsBot::new(level, seed))),
+                None => Err(format!(
+                    "unknown level `{level}` for mcts (known: easy, normal, hard)"
+                )),
+            }
+        }
         _ => Err(format!(
             "unknown bot `{name}` (known: {})",
             BOT_NAMES.join(", ")

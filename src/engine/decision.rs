@@ -167,13 +167,31 @@ impl fmt::Display for IllegalChoice {
 impl std::error::Error for IllegalChoice {}
 
 impl GameState {
-    /// The pending decision.
-    pub fn decision(&self) -> Decision {
-        let seat = match self.phase {
+    /// The seat that decides now (what `decision().seat` says, without describing the step).
+    pub fn decider(&self) -> Seat {
+        match self.phase {
             Phase::StartSquare | Phase::MeleeStart => self.setup_seat(),
             _ if self.turn.handed_over => self.teammate(self.turn.seat),
             _ => self.turn.seat,
-        };
+        }
+    }
+
+    /// Whether the pending decision is a later step of an action in progress (an effect's step,
+    /// a piece to take back, a colour for melee points) rather than a new action or the turn's end.
+    pub fn mid_action(&self) -> bool {
+        matches!(
+            self.phase,
+            Phase::Effect
+                | Phase::PlacePickup(_)
+                | Phase::SummonPickup(_)
+                | Phase::CommonColour
+                | Phase::LegendColour
+        )
+    }
+
+    /// The pending decision.
+    pub fn decision(&self) -> Decision {
+        let seat = self.decider();
         let kind = match self.phase {
             Phase::StartSquare => DecisionKind::StartSquare,
             Phase::MeleeStart => DecisionKind::MeleeStart,

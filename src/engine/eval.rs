@@ -1,36 +1,87 @@
 //! A quick positional estimate of each seat's chances, for search cut-offs and greedy play.
 //!
-//! Value of a seat = its score (the final-score measure of the game form) plus the worth of its
-//! pieces on the board, measured in the same points an opponent would earn by destroying them
-//! (Deathmatch) or in progress towards tasks and legendary points (High Form). The values are turned
-//! into win chances with a logistic curve on the lead over the best opponent.
+//! The value of a seat is measured in points of the game form being played:
+//!
+//! * **points**: its score, plus (for the seat whose turn it is) what this turn's destruction will
+//!   score at the end of the turn, and in High Form most of the best current task it meets now;
+//! * **pieces**: its pieces on the board, by rank. In Deathmatch pieces are the means of summoning
+//!   and heroic or legendary ones are hard to destroy; in High Form upgraded pieces feed most tasks;
+//! * **pattern progress**: how many cards in its hand its pieces could summon right now.
+//!
+//! Values are turned into win chances with a softmax on the values, so what matters is the lead
+//! over the others, and the same lead counts for more in the short High Form race.
 
 use super::board::RankSet;
-use super::state::{GameState, Mode};
+use super::state::{GameState, Mode, Seat};
+
+/// Weights of the Deathmatch estimate: (common, heroic, legendary piece, summonable card).
+const DEATHMATCH_WEIGHTS: (f64, f64, f64, f64) = (0.3, 0.9, 1.5, 0.35);
+/// Weights of the High Form estimate; legendary pieces are already in the score.
+const HIGH_FORM_WEIGHTS: (f64, f64, f64, f64) = (0.1, 0.35, 0.0, 0.3);
+/// At most this many summonable cards count (a full hand is three beings and two legends).
+const READY_CAP: u32 = 3;
 
 /// Points' worth of one seat's position.
-pub fn material(state: &GameState, seat: super::state::Seat) -> f64 {
+pub fn material(state: &GameState, seat: Seat) -> f64 {
     let colour = state.colour_of(seat);
     let commons = state.board.count(colour, RankSet::COMMON) as f64;
     let heroic = state.board.count(colour, RankSet::HEROIC) as f64;
     let legendary = state.board.count(colour, RankSet::LEGENDARY) as f64;
-    let score = state.score(seat) as f64;
-    match state.config.mode {
-        // Destroying pieces is how Deathmatch is scored: pieces are worth what they would give away.
-        Mode::Deathmatch => score + 0.5 * commons + 1.0 * heroic + 2.0 * legendary,
-        // High Form: legendary pieces already count in the score; upgraded pieces feed most tasks.
-        Mode::HighForm => score + 0.15 * commons + 0.4 * heroic + 0.3 * legendary,
-    }
+    let ready = state.summonable_cards(seat, READY_CAP) as f64;
+    let acting = state.allies(state.turn.seat, seat);
+    let (wc, wh, wl, wr) = match state.config.mode {
+        Mode::Deathmatch => DEATHMATCH_WEIGHTS,
+        Mode::HighForm => HIGH_FORM_WEIGHTS,
+    };
+    let pending = match state.config.mode {
+        Mode::Deathmatch if acting => pending_destruction(state, seat),
+        Mode::Deathmatch => 0.0,
+        Mode::HighForm if acting => task_prospects(state, seat),
+        Mode::HighForm => 0.0,
+    };
+    state.score(seat) as f64 + pending + wc * commons + wh * heroic + wl * legendary + wr * ready
 }
 
-/// Estimated chance of winning for every seat (they sum to about 1).
+/// Deathmatch: what the acting side's destruction this turn is worth (scored at the end of the
+/// turn: commons in pairs, so half a point each).
+fn pending_destruction(state: &GameState, seat: Seat) -> f64 {
+    let own = state.colour_of(seat);
+    state
+        .colour_ids()
+        .filter(|c| *c != own)
+        .map(|c| {
+            let [common, heroic, legendary] = state.turn.tally.destroyed[c.index()];
+            0.5 * common as f64 + heroic as f64 + 2.0 * legendary as f64
+        })
+        .sum()
+}
+
+/// High Form: the best current task the acting side meets now, which it can claim at the end of
+/// this turn. (The other sides' tasks are not looked at: they would have to keep meeting them
+/// until their own turn, and checking tasks is the dearest part of the estimate.)
+fn task_prospects(state: &GameState, seat: Seat) -> f64 {
+    let colour = state.colour_of(seat);
+    let best = state
+        .tasks
+        .current
+        .iter()
+        .flatten()
+        .map(|t| &state.db.tasks[t.0 as usize])
+        .filter(|task| state.task_met(colour, &task.condition))
+        .map(|task| task.points as f64)
+        .fold(0.0, f64::max);
+    0.8 * best
+}
+
+/// Estimated chance of winning for every seat (they sum to 1).
 pub fn estimate(state: &GameState) -> Vec<f64> {
     let values: Vec<f64> = state.seat_ids().map(|s| material(state, s)).collect();
     let scale = match state.config.mode {
-        Mode::Deathmatch => 4.0,
-        Mode::HighForm => 2.0,
+        Mode::Deathmatch => 3.0,
+        Mode::HighForm => 1.5,
     };
-    let weights: Vec<f64> = values.iter().map(|v| (v / scale).exp()).collect();
+    let top = values.iter().cloned().fold(f64::MIN, f64::max);
+    let weights: Vec<f64> = values.iter().map(|v| ((v - top) / scale).exp()).collect();
     let total: f64 = weights.iter().sum();
     weights.iter().map(|w| w / total).collect()
 }

@@ -29,3 +29,40 @@ impl GameState {
         Ok(decisions)
     }
 }
+
+impl GameState {
+    /// The playout policy of the tree search: a cheap, slightly informed random pick among
+    /// `legal`. Summoning beats placing (three times in four) and doing something beats skipping
+    /// (seven times in eight), because uniformly random play mostly places commons and declines
+    /// effects, which makes playouts say little about a position. `random` is a fresh random
+    /// number; the same number gives the same pick.
+    pub fn playout_pick(&self, legal: &[Choice], random: u64) -> usize {
+        let len = legal.len().max(1);
+        let (coin, index) = (random & 7, (random >> 3) as usize);
+        let nth_matching = |keep: &dyn Fn(&Choice) -> bool| -> Option<usize> {
+            let count = legal.iter().filter(|c| keep(c)).count();
+            if count == 0 {
+                return None;
+            }
+            let nth = index % count;
+            legal
+                .iter()
+                .enumerate()
+                .filter(|(_, c)| keep(c))
+                .nth(nth)
+                .map(|(i, _)| i)
+        };
+        if coin < 6
+            && let Some(i) = nth_matching(&|c| matches!(c, Choice::Summon { .. }))
+        {
+            return i;
+        }
+        if coin < 7
+            && legal.contains(&Choice::Skip)
+            && let Some(i) = nth_matching(&|c| *c != Choice::Skip)
+        {
+            return i;
+        }
+        index % len
+    }
+}

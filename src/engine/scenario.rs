@@ -287,6 +287,13 @@ impl Scenario {
                 return err(format!("{what}: {len} entries for {players} players"));
             }
         }
+        if let Some(i) = self.frozen.iter().position(|f| f.len() > 1) {
+            return err(format!(
+                "frozen: seat {} has {} frozen effects; at most one stays in play",
+                i + 1,
+                self.frozen[i].len()
+            ));
+        }
         let lookup = |name: &str, what: &str| {
             db.by_name(name)
                 .ok_or_else(|| ScenarioError(format!("{what}: no card named `{name}`")))

@@ -151,7 +151,8 @@ pub struct Turn {
     pub extra_turn: bool,
     /// Extra cards to draw at the end of this turn: (own deck, legends).
     pub extra_draw: (u8, u8),
-    /// The next summoning may use one enemy piece as the acting seat's own.
+    /// The next summoning may use one enemy piece as the acting seat's own (cleared by that
+    /// summoning, whether it borrows or not).
     pub borrow: bool,
     /// This turn is an extra turn (it does not count towards the final round).
     pub is_extra: bool,

@@ -2,13 +2,13 @@
 //! summoning square that starts the being's effect.
 
 use super::bitboard::Bitboard;
-use super::board::{Rank, RankSet, arena};
+use super::board::{Colour, Rank, RankSet, arena};
 use super::cards::CardId;
 use super::decision::Choice;
 use super::effect::run::{EffectRun, Source, SummonRecord};
 use super::pattern::{PiecesAtLeast, TargetRule, match_targets, match_targets_borrowing};
 use super::pieces::Removal;
-use super::state::{Event, GameState, HandKind, Mode, PendingSummon, Phase};
+use super::state::{Event, GameState, HandKind, Mode, PendingSummon, Phase, Seat};
 
 /// Pieces that every summoning of one decision looks at.
 struct SummonContext {
@@ -20,7 +20,11 @@ struct SummonContext {
 impl GameState {
     /// Own pieces by minimum rank, as pattern cells see them.
     fn own_at_least(&self) -> PiecesAtLeast {
-        let me = self.me();
+        self.pieces_at_least(self.me())
+    }
+
+    /// Pieces of `me` by minimum rank, as pattern cells see them.
+    fn pieces_at_least(&self, me: Colour) -> PiecesAtLeast {
         [
             self.board.colour(me),
             self.board.pieces(me, RankSet::UPGRADED),
@@ -74,14 +78,49 @@ impl GameState {
 
     /// Squares where a summoned piece of `rank` may land (before the pattern is considered).
     fn landing_squares(&self, rank: Rank, rule: TargetRule) -> Bitboard {
+        self.landing_squares_for(self.me(), rank, rule)
+    }
+
+    /// Squares where a piece of colour `me` and `rank` may land (before the pattern is considered).
+    fn landing_squares_for(&self, me: Colour, rank: Rank, rule: TargetRule) -> Bitboard {
         let not_higher =
             self.board.empty_squares() | self.board.ranks(RankSet(!RankSet::above(rank).0 & 0b111));
         match rule {
             TargetRule::Open => not_higher,
-            TargetRule::OwnPiece(min) => {
-                not_higher & self.board.pieces(self.me(), RankSet::at_least(min))
+            TargetRule::OwnPiece(min) => not_higher & self.board.pieces(me, RankSet::at_least(min)),
+        }
+    }
+
+    /// How many of `seat`'s beings and legends in hand its own pieces could summon right now
+    /// (ignoring borrowing and piece shortage), counting no further than `limit`: the "pattern
+    /// progress" the AI's evaluation uses.
+    pub fn summonable_cards(&self, seat: Seat, limit: u32) -> u32 {
+        let colour = self.colour_of(seat);
+        let own = self.pieces_at_least(colour);
+        let mut ready = 0;
+        for card in self.seat(seat).hand.iter() {
+            let c = self.db.card(card);
+            let Some(pattern) = c.pattern.as_ref() else {
+                continue;
+            };
+            if (own[0].count() as usize) < pattern.pieces_needed()
+                || (own[1].count() as usize) < pattern.heroic_needed()
+            {
+                continue;
+            }
+            let landing = self.landing_squares_for(colour, c.rank, pattern.target);
+            if pattern
+                .placements
+                .iter()
+                .any(|p| !(match_targets(p, &own) & landing).is_empty())
+            {
+                ready += 1;
+                if ready >= limit {
+                    break;
+                }
             }
         }
+        ready
     }
 
     /// Every legal summoning of one card.
@@ -217,12 +256,15 @@ impl GameState {
         let is_legend = card.is_legend();
         self.turn.actions_left = self.turn.actions_left.saturating_sub(1);
         self.seat_mut(seat).hand.remove(p.card);
-        if let Some(b) = p.borrow {
-            if self.turn.borrow {
-                self.turn.borrow = false;
-            } else if let Some(piece) = self.board.get(b) {
-                self.seat_mut(seat).improvised |= 1 << piece.colour.0;
-            }
+        // A borrowing permission from an effect (Frostweave Summoner, War Summoner) is for the next
+        // summoning only, used or not; otherwise a borrowed piece uses up that colour's
+        // improvisation (melee).
+        let granted = std::mem::take(&mut self.turn.borrow);
+        if let Some(b) = p.borrow
+            && !granted
+            && let Some(piece) = self.board.get(b)
+        {
+            self.seat_mut(seat).improvised |= 1 << piece.colour.0;
         }
         let cells = self.summon_cells(&p);
         let destroyed = if self.board.get(p.target).is_some() {

@@ -59,4 +59,6 @@ pub enum Action {
     Slower,
     /// Replay: watch through the next seat's eyes (or everyone's, once the game is over).
     Perspective,
+    /// Ask the AI which choice it would make here (from your own view).
+    Hint,
 }

@@ -10,6 +10,7 @@ use super::game::seats::SeatKind;
 use super::game::session::GameSession;
 use super::game::words::describe;
 use super::game::{AiProgress, GameScreen};
+use super::hint::{HintPoll, HintSearch, focus_square};
 use super::keymap::{self, Context};
 use super::records::{self, Opened, RecordsError};
 use super::screens::form::{self, FormState, Row};
@@ -71,6 +72,8 @@ pub struct App {
     /// Pause between AI steps.
     pub ai_delay: Duration,
     worker: Option<AiWorker>,
+    /// A hint being searched for.
+    hint: Option<HintSearch>,
     next_ticket: u64,
     /// The time of the last tick (drawing animates from it).
     pub now: Instant,
@@ -97,6 +100,7 @@ impl App {
             fatal: None,
             ai_delay: AI_STEP_DELAY,
             worker: None,
+            hint: None,
             next_ticket: 1,
             now: Instant::now(),
             save_dir: None,
@@ -298,6 +302,7 @@ impl App {
             }
             Action::Choices => human && !g.model.choices.is_empty(),
             Action::Undo => human && g.session.undo_point().is_some(),
+            Action::Hint => human && g.model.choices.len() > 1,
             Action::Option(_) => human && !g.model.options.is_empty(),
             Action::Back => human && (g.ui.stage != Stage::Idle || g.ui.focus != Focus::Board),
             Action::Up
@@ -618,6 +623,10 @@ impl App {
                 g.ai.resume_at = Some(now);
                 return;
             }
+            Action::Hint => {
+                self.ask_hint();
+                return;
+            }
             _ => {}
         }
         if !g.human_turn() {
@@ -784,6 +793,72 @@ impl App {
         if let Screen::Replay(v) = &mut self.screen {
             v.tick(now);
         }
+        self.poll_hint(None);
+    }
+
+    /// Starts looking for a hint for the human seat to move.
+    fn ask_hint(&mut self) {
+        let seed = self.next_ticket;
+        let Some(g) = self.game_mut() else {
+            return;
+        };
+        if !g.human_turn() {
+            return;
+        }
+        let text = if g.model.choices.len() <= 1 {
+            "there is nothing to choose here"
+        } else {
+            "looking for a hint…"
+        };
+        g.ui.note = Some(Note {
+            text: text.into(),
+            warn: false,
+        });
+        if g.model.choices.len() <= 1 {
+            return;
+        }
+        let seat = g.session.state.decider();
+        let search = HintSearch::start(&g.session.state, seat, seed);
+        self.next_ticket += 1;
+        self.hint = Some(search);
+    }
+
+    /// Shows a hint that has arrived (waiting up to `wait` for it, for tests), if it is still for
+    /// the position on screen.
+    pub fn poll_hint(&mut self, wait: Option<Duration>) {
+        let Some(search) = &self.hint else {
+            return;
+        };
+        let poll = match wait {
+            Some(t) => search.wait(t),
+            None => search.poll(),
+        };
+        let position = search.position;
+        if poll == HintPoll::Thinking {
+            return;
+        }
+        self.hint = None;
+        let Some(g) = self.game_mut() else {
+            return;
+        };
+        if g.session.state.hash64() != position {
+            return;
+        }
+        let text = match poll {
+            HintPoll::Found(choice) => {
+                if let Some(sq) = focus_square(&choice) {
+                    g.ui.cursor = sq;
+                    g.ui.focus = Focus::Board;
+                }
+                let st = &g.session.state;
+                format!(
+                    "hint: {}",
+                    describe(st, &g.session.seats, &g.model.decision, &choice)
+                )
+            }
+            _ => "no hint could be found".into(),
+        };
+        g.ui.note = Some(Note { text, warn: false });
     }
 
     /// Blocks until the AI answers (or `timeout` passes) and handles the answer; for tests and

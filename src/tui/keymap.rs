@@ -430,6 +430,15 @@ pub const KEYMAP: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        keys: &[Key::Char('i')],
+        action: Action::Hint,
+        contexts: &[C::Game],
+        hint: "hint",
+        group: None,
+        help: "Ask the AI (it sees only what you see) for a hint; the cursor goes to its choice.",
+        in_bar: true,
+    },
+    Binding {
         keys: &[Key::Code(K::PageUp)],
         action: Action::PageUp,
         contexts: &[C::Game, C::Rules, C::Help, C::Replay],

@@ -9,6 +9,7 @@ pub mod action;
 pub mod ai_worker;
 pub mod app;
 pub mod game;
+pub mod hint;
 pub mod keymap;
 pub mod records;
 pub mod screens;

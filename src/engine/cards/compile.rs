@@ -811,6 +811,10 @@ impl Compiler {
                 self.need_being("a mirror image")?;
                 CArea::Mirror(self.cref(r)?)
             }
+            Area::MirrorOf(sel) => {
+                self.need_being("a mirror image")?;
+                CArea::MirrorOf(Box::new(self.sel(sel)?))
+            }
             Area::Not(inner) => CArea::Not(Box::new(self.area(inner)?)),
         })
     }

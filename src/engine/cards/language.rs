@@ -115,12 +115,15 @@ pub enum Area {
     Connected(String),
     /// The mirror image of a square across the card's vertical axis through the summoning square.
     Mirror(Ref),
+    /// Squares whose mirror image (as for `Mirror`) matches the selector, e.g. `MirrorOf(Empty([]))`:
+    /// squares whose mirror square is empty.
+    MirrorOf(Box<Sel>),
     Not(Box<Area>),
 }
 
 /// Pieces by owner, rank and area (all areas must hold).
 #[derive(Clone, Debug, Deserialize, PartialEq, Default)]
-#[serde(default)]
+#[serde(default, rename = "Piece")]
 pub struct PieceSel {
     pub owner: Owner,
     pub rank: Ranks,

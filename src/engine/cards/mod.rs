@@ -171,6 +171,14 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../../assets/cards/imperial.ron"),
     ),
     (
+        "highland.ron",
+        include_str!("../../../assets/cards/highland.ron"),
+    ),
+    (
+        "sylvan.ron",
+        include_str!("../../../assets/cards/sylvan.ron"),
+    ),
+    (
         "legends.ron",
         include_str!("../../../assets/cards/legends.ron"),
     ),
@@ -179,6 +187,10 @@ pub const BUILTIN: &[(&str, &str)] = &[
         include_str!("../../../assets/cards/flares.ron"),
     ),
     ("tasks.ron", include_str!("../../../assets/cards/tasks.ron")),
+    (
+        "everfrost.ron",
+        include_str!("../../../assets/cards/everfrost.ron"),
+    ),
 ];
 
 /// The RON dialect of card, scenario and save files.

@@ -82,6 +82,8 @@ pub enum CArea {
     Chosen(SlotId),
     Connected(SlotId),
     Mirror(CRef),
+    /// Squares whose mirror image matches the selector.
+    MirrorOf(Box<CSel>),
     Not(Box<CArea>),
 }
 

@@ -361,10 +361,13 @@ impl GameState {
                 out.push(Choice::Skip);
             }
             Op::DiscardFlare { .. } => {
-                out.extend(
-                    self.hand_of_kind(self.turn.seat, HandKind::Flare)
-                        .map(Choice::Card),
-                );
+                // After a hand-over the teammate decides, plays no flares, and cannot see the hand.
+                if !self.turn.handed_over {
+                    out.extend(
+                        self.hand_of_kind(self.turn.seat, HandKind::Flare)
+                            .map(Choice::Card),
+                    );
+                }
                 out.push(Choice::Skip);
             }
             Op::Refreeze { .. } => {
@@ -702,9 +705,15 @@ impl GameState {
                 self.next();
             }
             Op::OpponentsLose(n) => {
-                let me = self.turn.seat;
-                for seat in self.seat_ids() {
-                    if !self.allies(seat, me) {
+                // Every opposing side loses actions on its next turn: the first seat of that colour
+                // after the acting seat (in the team game, only the teammate who plays next).
+                let mut seen = 1u8 << self.me().0;
+                let mut seat = self.turn.seat;
+                for _ in 1..self.players() {
+                    seat = self.next_seat(seat);
+                    let colour = self.colour_of(seat);
+                    if seen >> colour.0 & 1 == 0 {
+                        seen |= 1 << colour.0;
                         let s = self.seat_mut(seat);
                         s.lose_actions = s.lose_actions.saturating_add(*n);
                     }

@@ -221,6 +221,14 @@ impl GameState {
                     .unwrap_or_default(),
                 _ => Bitboard::EMPTY,
             },
+            CArea::MirrorOf(sel) => match (run.placement(self), run.summon) {
+                (Some(p), Some(s)) => Bitboard::from_squares(
+                    self.sel_squares(run, sel)
+                        .iter()
+                        .filter_map(|sq| p.mirror_square(s.target, sq)),
+                ),
+                _ => Bitboard::EMPTY,
+            },
             CArea::Not(inner) => arena::PLAYABLE - self.area_squares(run, inner, lifted),
         };
         bb & arena::PLAYABLE

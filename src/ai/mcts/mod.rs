@@ -1,0 +1,387 @@
+//! The `mcts` bot: single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+//!
+//! Every iteration deals the cards the bot cannot see at random, consistently with what it knows
+//! ([`Game::determinize`] of its observation), then walks one shared tree: choices that were
+//! expanded and are legal in this deal are compared by UCB1 with availability counts, the first
+//! untried legal choice found at random is expanded, and a short playout with the game's playout
+//! policy ([`Game::playout_pick`]) runs until the game ends or a depth cut-off, where the game's
+//! evaluation stands in for the result. Results are vectors (one reward per seat), so three and
+//! four players and teams need nothing special. The most visited choice is played.
+//!
+//! The bot never sees more than its observation; with an iteration budget (the time limit is only
+//! a safety net) and a seed it is reproducible.
+
+mod tree;
+
+use super::Bot;
+use super::greedy::settle;
+use crate::engine::rng::Rng;
+use crate::game::Game;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+use tree::{NodeId, Tree};
+
+/// How hard the search works.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// Iterations per decision.
+    pub iterations: u32,
+    /// A safety net: the search stops after this long even if iterations remain.
+    pub time_limit: Duration,
+    /// The UCB exploration constant.
+    pub exploration: f64,
+    /// Playout decisions after the tree before the evaluation is used.
+    pub playout_depth: u32,
+    /// Picks of the playout policy compared at each playout decision (1: the plain policy).
+    pub playout_samples: u32,
+    /// Weight of the greedy value of each root choice as a progressive bias.
+    pub prior_weight: f64,
+}
+
+/// The named difficulty levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == name)
+    }
+
+    /// The search budget of the level. Budgets are in iterations so that seeded games repeat;
+    /// the time limits keep a slow machine responsive.
+    pub fn config(self) -> MctsConfig {
+        let (iterations, seconds, playout_depth) = match self {
+            Level::Easy => (200, 0.5, 8),
+            Level::Normal => (800, 1.0, 12),
+            Level::Hard => (2_400, 3.0, 12),
+        };
+        MctsConfig {
+            iterations,
+            time_limit: Duration::from_secs_f64(seconds),
+            exploration: 0.15,
+            playout_depth,
+            prior_weight: 0.5,
+            playout_samples: 3,
+        }
+    }
+}
+
+/// The search bot.
+pub struct MctsBot {
+    config: MctsConfig,
+    name: String,
+    rng: Rng,
+}
+
+/// What one search found (for tests, benchmarks and hints).
+#[derive(Clone, Debug)]
+pub struct SearchReport<C> {
+    pub choice: Option<C>,
+    pub iterations: u32,
+    /// Visits per legal choice of the root, in legal order.
+    pub visits: Vec<u32>,
+    pub elapsed: Duration,
+}
+
+impl MctsBot {
+    pub fn new(level: Level, seed: u64) -> MctsBot {
+        MctsBot::with_config(format!("mcts:{}", level.name()), level.config(), seed)
+    }
+
+    pub fn with_config(name: String, config: MctsConfig, seed: u64) -> MctsBot {
+        MctsBot {
+            config,
+            name,
+            rng: Rng::seeded(seed),
+        }
+    }
+
+    /// Searches from `observation` (the bot's view) and reports what it found.
+    pub fn search<G: Game>(
+        &mut self,
+        observation: &G,
+        cancel: &AtomicBool,
+    ) -> SearchReport<G::Choice> {
+        let started = Instant::now();
+        let mut legal = Vec::new();
+        observation.legal(&mut legal);
+        if legal.len() <= 1 {
+            return SearchReport {
+                choice: legal.first().copied(),
+                iterations: 0,
+                visits: vec![0; legal.len()],
+                elapsed: started.elapsed(),
+            };
+        }
+        let me = observation.to_move();
+        let root = RootPlan::new(observation, &legal, self.config.prior_weight);
+        let mut tree: Tree<G::Choice> = Tree::new();
+        let mut scratch = Scratch::default();
+        // A decision between few choices is settled with fewer iterations: a tenth of the
+        // budget per choice, the whole budget from ten choices up.
+        let budget = self
+            .config
+            .iterations
+            .min((self.config.iterations / 10).max(1) * legal.len() as u32);
+        let mut done = 0;
+        while done < budget {
+            if done % 32 == 0 && done > 0 {
+                if cancel.load(Ordering::Relaxed) || started.elapsed() >= self.config.time_limit {
+                    break;
+                }
+                if decided(&tree, &legal, budget - done) {
+                    break;
+                }
+            }
+            let deal = observation.determinize(me, self.rng.next_u64());
+            let allowed = root.allowed(done);
+            self.iterate(&mut tree, deal, &root, allowed, &mut scratch);
+            done += 1;
+        }
+        let visits = tree.root_visits(&legal);
+        // The most visited choice; the first in legal order among equals.
+        let best = visits
+            .iter()
+            .enumerate()
+            .fold(0, |best, (i, v)| if *v > visits[best] { i } else { best });
+        SearchReport {
+            choice: Some(legal[best]),
+            iterations: done,
+            visits,
+            elapsed: started.elapsed(),
+        }
+    }
+
+    /// One iteration on one deal: select and expand, play out, back up the result.
+    fn iterate<G: Game>(
+        &mut self,
+        tree: &mut Tree<G::Choice>,
+        mut state: G,
+        root: &RootPlan<G::Choice>,
+        allowed: usize,
+        s: &mut Scratch<G::Choice>,
+    ) {
+        s.path.clear();
+        let mut node = Tree::<G::Choice>::ROOT;
+        while !state.is_over() {
+            let at_root = node == Tree::<G::Choice>::ROOT;
+            if at_root {
+                // The root is the bot's own decision: the same choices in every deal, widened
+                // progressively in the order of their greedy value.
+                s.legal.clear();
+                s.legal.extend_from_slice(&root.choices[..allowed]);
+            } else {
+                state.legal(&mut s.legal);
+            }
+            if s.legal.is_empty() {
+                break;
+            }
+            let mover = state.to_move();
+            tree.untried(node, &s.legal, &mut s.untried);
+            let (choice, next) = if s.untried.is_empty() {
+                let bias: &[f64] = if at_root { &root.bias } else { &[] };
+                match tree.select(node, &s.legal, self.config.exploration, bias) {
+                    Some(found) => found,
+                    None => break,
+                }
+            } else {
+                // The root expands its best-looking choice first; the later steps of an action
+                // their best immediate outcome (effect steps have few choices and a random one
+                // is usually a poor one); other decisions a choice of the playout policy.
+                let pick = if at_root {
+                    0
+                } else if state.mid_action() {
+                    best_immediate(&state, mover, &s.untried)
+                } else {
+                    state.playout_pick(&s.untried, self.rng.next_u64())
+                };
+                let choice = s.untried[pick];
+                (choice, tree.expand(node, choice, mover))
+            };
+            if state.play(choice).is_err() {
+                break;
+            }
+            s.path.push(next);
+            let expanded = !s.untried.is_empty();
+            node = next;
+            if expanded {
+                break;
+            }
+        }
+        // Play out to the depth, then on to the end of the action in progress, so that the
+        // evaluation never sees a half-resolved effect (with a cap in case actions chain).
+        let mut steps = 0;
+        let cap = self.config.playout_depth.saturating_mul(4).max(16);
+        while !state.is_over()
+            && steps < cap
+            && (steps < self.config.playout_depth || state.mid_action())
+        {
+            state.legal(&mut s.legal);
+            if s.legal.is_empty() {
+                break;
+            }
+            let choice = self.playout_choice(&state, &s.legal);
+            if state.play(choice).is_err() {
+                break;
+            }
+            steps += 1;
+        }
+        let rewards = if state.is_over() {
+            state.rewards()
+        } else {
+            state.evaluate()
+        };
+        tree.backpropagate(&s.path, &rewards);
+    }
+}
+
+/// The root's choices in the order of their greedy value, with the progressive bias each gets.
+struct RootPlan<C> {
+    choices: Vec<C>,
+    bias: Vec<f64>,
+}
+
+impl<C: Copy> RootPlan<C> {
+    fn new<G: Game<Choice = C>>(observation: &G, legal: &[C], weight: f64) -> RootPlan<C> {
+        let me = observation.to_move();
+        let mut buffer = Vec::new();
+        let mut valued: Vec<(f64, C)> = legal
+            .iter()
+            .map(|&c| {
+                let mut next = observation.clone();
+                let value = match next.play(c) {
+                    Ok(()) => settle(next, me, &mut buffer),
+                    Err(_) => f64::MIN,
+                };
+                (value, c)
+            })
+            .collect();
+        // Stable: equal values keep the legal order, so the plan is deterministic.
+        valued.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let top = valued.first().map_or(0.0, |v| v.0);
+        let bottom = valued.last().map_or(0.0, |v| v.0);
+        let span = (top - bottom).max(1e-9);
+        RootPlan {
+            bias: valued
+                .iter()
+                .map(|(v, _)| weight * (v - bottom) / span)
+                .collect(),
+            choices: valued.into_iter().map(|(_, c)| c).collect(),
+        }
+    }
+
+    /// How many of the best choices the search may consider after `iterations` iterations.
+    fn allowed(&self, iterations: u32) -> usize {
+        let widened = 3 + (iterations as f64).sqrt() as usize;
+        widened.min(self.choices.len())
+    }
+}
+
+impl MctsBot {
+    /// The playout's choice: the best-looking of a few picks of the playout policy (one pick is
+    /// the plain policy). Sampling a handful and keeping the best makes playouts play like
+    /// somebody who looks at the board, at a fraction of the greedy bot's cost.
+    fn playout_choice<G: Game>(&mut self, state: &G, legal: &[G::Choice]) -> G::Choice {
+        let first = legal[state
+            .playout_pick(legal, self.rng.next_u64())
+            .min(legal.len() - 1)];
+        // Only main actions are sampled: they are where uniform play is worst and costs most.
+        if self.config.playout_samples <= 1 || legal.len() == 1 || state.mid_action() {
+            return first;
+        }
+        let mover = state.to_move();
+        let mut best = (f64::MIN, first);
+        for k in 0..self.config.playout_samples {
+            let choice = if k == 0 {
+                first
+            } else {
+                legal[state
+                    .playout_pick(legal, self.rng.next_u64())
+                    .min(legal.len() - 1)]
+            };
+            let mut next = state.clone();
+            if next.play(choice).is_err() {
+                continue;
+            }
+            let value = next.evaluate().get(mover).copied().unwrap_or(0.0);
+            if value > best.0 {
+                best = (value, choice);
+            }
+        }
+        best.1
+    }
+}
+
+/// Buffers reused by every iteration.
+struct Scratch<C> {
+    path: Vec<NodeId>,
+    legal: Vec<C>,
+    untried: Vec<C>,
+}
+
+impl<C> Default for Scratch<C> {
+    fn default() -> Self {
+        Scratch {
+            path: Vec::new(),
+            legal: Vec::new(),
+            untried: Vec::new(),
+        }
+    }
+}
+
+/// The index of the choice in `choices` whose immediate outcome `mover` values most (the first
+/// among equals).
+fn best_immediate<G: Game>(state: &G, mover: usize, choices: &[G::Choice]) -> usize {
+    let mut best = (f64::MIN, 0);
+    for (i, &c) in choices.iter().enumerate() {
+        let mut next = state.clone();
+        if next.play(c).is_err() {
+            continue;
+        }
+        let value = next.evaluate().get(mover).copied().unwrap_or(0.0);
+        if value > best.0 {
+            best = (value, i);
+        }
+    }
+    best.1
+}
+
+/// Whether the most visited root choice can no longer be overtaken in `remaining` iterations, so
+/// that stopping now plays the same choice as searching on.
+fn decided<C: Copy + Eq + std::hash::Hash>(tree: &Tree<C>, legal: &[C], remaining: u32) -> bool {
+    let visits = tree.root_visits(legal);
+    let (mut first, mut second) = (0, 0);
+    for v in visits {
+        if v > first {
+            second = first;
+            first = v;
+        } else if v > second {
+            second = v;
+        }
+    }
+    first > second + remaining
+}
+
+impl<G: Game> Bot<G> for MctsBot {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn choose(&mut self, observation: &G, cancel: &AtomicBool) -> Option<G::Choice> {
+        self.search(observation, cancel).choice
+    }
+}

@@ -1,0 +1,139 @@
+//! The search tree of information-set MCTS: one node per sequence of choices from the root, shared
+//! by every determinization in which those choices were legal.
+//!
+//! Because hidden cards are re-dealt on every iteration, a child is not always available (the
+//! opponent may not hold the card it summons in this deal). Each child therefore counts how often
+//! it was *available* when its parent was visited, and the UCB rule uses that count in place of
+//! the parent's visits ("availability", Cowling, Powley and Whitehouse 2012).
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+/// Index of a node in [`Tree::nodes`].
+pub type NodeId = u32;
+
+/// One node: the state reached by its choice from its parent.
+#[derive(Debug)]
+pub struct Node<C> {
+    /// The seat that made the choice leading here (whose reward this node accumulates).
+    pub mover: usize,
+    pub visits: u32,
+    /// How often this node's choice was legal when its parent was visited.
+    pub available: u32,
+    /// Sum of the mover's rewards over the visits.
+    pub reward: f64,
+    /// Children by choice. Only looked up by key, never iterated, so its order cannot leak into
+    /// the search.
+    pub children: HashMap<C, NodeId>,
+}
+
+/// The tree of one search.
+#[derive(Debug)]
+pub struct Tree<C> {
+    pub nodes: Vec<Node<C>>,
+}
+
+impl<C: Copy + Eq + Hash> Tree<C> {
+    pub const ROOT: NodeId = 0;
+
+    pub fn new() -> Tree<C> {
+        Tree {
+            nodes: vec![Node {
+                mover: usize::MAX,
+                visits: 0,
+                available: 0,
+                reward: 0.0,
+                children: HashMap::new(),
+            }],
+        }
+    }
+
+    pub fn node(&self, id: NodeId) -> &Node<C> {
+        &self.nodes[id as usize]
+    }
+
+    /// The child of `parent` reached by `choice`, if it was expanded.
+    pub fn child(&self, parent: NodeId, choice: &C) -> Option<NodeId> {
+        self.nodes[parent as usize].children.get(choice).copied()
+    }
+
+    /// Adds the child of `parent` reached by `choice`, made by `mover`.
+    pub fn expand(&mut self, parent: NodeId, choice: C, mover: usize) -> NodeId {
+        let id = self.nodes.len() as NodeId;
+        self.nodes.push(Node {
+            mover,
+            visits: 0,
+            available: 1,
+            reward: 0.0,
+            children: HashMap::new(),
+        });
+        self.nodes[parent as usize].children.insert(choice, id);
+        id
+    }
+
+    /// Counts the expanded children of `parent` reached by `legal` choices as available once
+    /// more, and returns the legal choices not expanded yet.
+    pub fn untried(&mut self, parent: NodeId, legal: &[C], out: &mut Vec<C>) {
+        out.clear();
+        for &choice in legal {
+            match self.child(parent, &choice) {
+                Some(id) => self.nodes[id as usize].available += 1,
+                None => out.push(choice),
+            }
+        }
+    }
+
+    /// Picks among the children of `parent` reached by `legal` choices (all expanded, and already
+    /// counted as available by [`Tree::untried`]) by UCB1 with availability counts, plus a
+    /// progressive bias `bias[i] / (visits + 1)` for `legal[i]` where `bias` is not empty.
+    pub fn select(
+        &self,
+        parent: NodeId,
+        legal: &[C],
+        exploration: f64,
+        bias: &[f64],
+    ) -> Option<(C, NodeId)> {
+        let mut best: Option<(f64, C, NodeId)> = None;
+        for (i, &choice) in legal.iter().enumerate() {
+            let Some(id) = self.child(parent, &choice) else {
+                continue;
+            };
+            let node = &self.nodes[id as usize];
+            let visits = node.visits.max(1) as f64;
+            let mean = node.reward / visits;
+            let prior = bias.get(i).map_or(0.0, |b| b / (visits + 1.0));
+            let score = mean + exploration * ((node.available as f64).ln() / visits).sqrt() + prior;
+            if best.as_ref().is_none_or(|(s, _, _)| score > *s) {
+                best = Some((score, choice, id));
+            }
+        }
+        best.map(|(_, c, id)| (c, id))
+    }
+
+    /// Records one result along `path` (root first): every node gains a visit and its mover's
+    /// reward.
+    pub fn backpropagate(&mut self, path: &[NodeId], rewards: &[f64]) {
+        for &id in path {
+            let node = &mut self.nodes[id as usize];
+            node.visits += 1;
+            node.reward += rewards.get(node.mover).copied().unwrap_or(0.0);
+        }
+    }
+
+    /// Visits of the root's children reached by `legal` choices, in `legal`'s order.
+    pub fn root_visits(&self, legal: &[C]) -> Vec<u32> {
+        legal
+            .iter()
+            .map(|c| {
+                self.child(Self::ROOT, c)
+                    .map_or(0, |id| self.node(id).visits)
+            })
+            .collect()
+    }
+}
+
+impl<C: Copy + Eq + Hash> Default for Tree<C> {
+    fn default() -> Self {
+        Tree::new()
+    }
+}

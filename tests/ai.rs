@@ -1,0 +1,185 @@
+//! The bots: names, reproducibility, no hidden information, legal play in every mode, and the
+//! obvious moves a bot of each kind must find.
+
+mod common;
+use common::*;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+use tashkalar::ai::{BOT_NAMES, Bot, make_bot};
+use tashkalar::engine::{Choice, GameConfig, GameState, Mode, Seat, notation};
+use tashkalar::game::Game;
+
+fn bot(name: &str, seed: u64) -> Box<dyn Bot<GameState>> {
+    make_bot::<GameState>(name, seed).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+fn choose(name: &str, seed: u64, g: &GameState) -> Choice {
+    let seat = g.decision().seat;
+    bot(name, seed)
+        .choose(&g.observation(seat), &AtomicBool::new(false))
+        .expect("a choice")
+}
+
+fn text(g: &GameState, c: Choice) -> String {
+    notation::write(&c, &g.db)
+}
+
+#[test]
+fn every_listed_bot_is_built_by_name_and_unknown_ones_are_refused() {
+    for name in BOT_NAMES {
+        assert_eq!(bot(name, 1).name(), *name);
+    }
+    assert_eq!(bot("mcts", 1).name(), "mcts:normal", "mcts alone is normal");
+    let err = make_bot::<GameState>("mcts:godlike", 1)
+        .err()
+        .expect("refused");
+    assert!(err.contains("godlike"), "{err}");
+    assert!(make_bot::<GameState>("alphazero", 1).is_err());
+}
+
+/// A position where the seat to move can destroy an enemy heroic piece by summoning.
+fn capture_position() -> GameState {
+    scenario(
+        r#"(pieces: ["1c e4", "1c e6", "2h d6", "2c f4", "1c b2"],
+            hands: [(beings: ["Swordmaster", "Knight", "Herald"]), (beings: ["Knight", "Herald", "Messenger"])])"#,
+    )
+}
+
+#[test]
+fn the_greedy_bot_takes_the_destruction_the_position_offers() {
+    let mut g = capture_position();
+    // Swordmaster on e5 may cut a diagonal common: the greedy bot summons and then cuts.
+    let mut bot = bot("greedy", 3);
+    let cancel = AtomicBool::new(false);
+    let first = bot
+        .choose(&g.observation(Seat(0)), &cancel)
+        .expect("a choice");
+    assert!(
+        matches!(first, Choice::Summon { .. }),
+        "summoning beats placing here, got {}",
+        text(&g, first)
+    );
+    g.apply(first).expect("legal");
+    while g.decision().seat == Seat(0) && Game::mid_action(&g) {
+        let c = bot
+            .choose(&g.observation(Seat(0)), &cancel)
+            .expect("a choice");
+        g.apply(c).expect("legal");
+    }
+    let destroyed: u8 = g.turn.tally.destroyed[1].iter().sum();
+    assert!(
+        destroyed >= 1,
+        "an enemy piece was destroyed: {}",
+        pieces(&g)
+    );
+}
+
+#[test]
+fn seeded_bots_repeat_their_choices() {
+    let g = capture_position();
+    for name in ["random", "greedy", "mcts:easy"] {
+        assert_eq!(choose(name, 11, &g), choose(name, 11, &g), "{name}");
+    }
+}
+
+#[test]
+fn a_bot_decides_the_same_whatever_the_opponent_holds() {
+    // Two games that differ only in the opponent's hidden hand look the same to seat 1, and a
+    // seeded bot given seat 1's observation makes the same decision in both.
+    let a = capture_position();
+    let b = scenario(
+        r#"(pieces: ["1c e4", "1c e6", "2h d6", "2c f4", "1c b2"],
+            hands: [(beings: ["Swordmaster", "Knight", "Herald"]), (beings: ["Swordmaster", "Bomb", "Cannon"])])"#,
+    );
+    assert_ne!(a.seat(Seat(1)).hand, b.seat(Seat(1)).hand);
+    assert_eq!(a.view(Seat(0)), b.view(Seat(0)));
+    for name in ["greedy", "mcts:easy"] {
+        assert_eq!(choose(name, 5, &a), choose(name, 5, &b), "{name}");
+    }
+}
+
+#[test]
+fn the_search_reports_a_legal_choice_and_spends_its_budget_on_it() {
+    use tashkalar::ai::mcts::{Level, MctsBot};
+    let g = capture_position();
+    let mut bot = MctsBot::new(Level::Easy, 9);
+    let report = bot.search(&g.observation(Seat(0)), &AtomicBool::new(false));
+    let choice = report.choice.expect("a choice");
+    assert!(g.is_legal(choice));
+    assert!(report.iterations > 0);
+    let best = report.visits.iter().max().copied().unwrap_or(0);
+    let legal = g.choices();
+    let index = legal.iter().position(|c| *c == choice).expect("listed");
+    assert_eq!(
+        report.visits[index], best,
+        "the most visited choice is played"
+    );
+}
+
+#[test]
+fn a_cancelled_search_still_answers_at_once() {
+    use tashkalar::ai::mcts::{Level, MctsBot};
+    let g = capture_position();
+    let mut bot = MctsBot::new(Level::Hard, 9);
+    let report = bot.search(&g.observation(Seat(0)), &AtomicBool::new(true));
+    assert!(g.is_legal(report.choice.expect("a choice")));
+    assert!(report.iterations <= 32, "stopped at the first check");
+}
+
+/// Plays a whole game with the given bots (seat i takes `names[i % len]`), checking every pick.
+fn play_game(mode: Mode, players: u8, teams: bool, names: &[&str], seed: u64) -> GameState {
+    let config = GameConfig {
+        mode,
+        players,
+        teams,
+        decks: vec!["Imperial".into(); players as usize],
+    };
+    let mut g = GameState::new_game(db(), config, seed).expect("new game");
+    let mut bots: Vec<Box<dyn Bot<GameState>>> = (0..players as usize)
+        .map(|s| bot(names[s % names.len()], seed + s as u64))
+        .collect();
+    let cancel = AtomicBool::new(false);
+    let mut steps = 0;
+    while !g.is_over() {
+        let seat = g.decision().seat;
+        let c = bots[seat.index()]
+            .choose(&g.observation(seat), &cancel)
+            .expect("a choice");
+        g.apply(c)
+            .unwrap_or_else(|e| panic!("{} chose badly: {e}", names[seat.index() % names.len()]));
+        steps += 1;
+        assert!(steps < 20_000, "the game ends");
+    }
+    g
+}
+
+#[test]
+fn every_bot_plays_whole_games_in_every_form_and_player_count() {
+    let _ = Arc::strong_count(&db());
+    play_game(Mode::Deathmatch, 2, false, &["greedy", "random"], 1);
+    play_game(Mode::HighForm, 2, false, &["greedy", "random"], 2);
+    play_game(
+        Mode::Deathmatch,
+        3,
+        false,
+        &["greedy", "random", "random"],
+        3,
+    );
+    play_game(Mode::Deathmatch, 4, false, &["greedy", "random"], 4);
+    play_game(Mode::HighForm, 4, true, &["greedy", "random"], 5);
+}
+
+#[test]
+fn the_search_bot_plays_whole_games_with_three_and_four_seats() {
+    // Vector rewards: every seat of a melee or a team game is searched for from its own side.
+    let g = play_game(
+        Mode::Deathmatch,
+        3,
+        false,
+        &["mcts:easy", "random", "random"],
+        6,
+    );
+    assert!(g.is_over());
+    let g = play_game(Mode::HighForm, 4, true, &["mcts:easy", "random"], 7);
+    assert!(g.is_over());
+}

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use tashkalar::cli;
 use tashkalar::engine::{CardDb, GameState, Mode};
 use tashkalar::game::Game;
-use tashkalar::record::{self, SaveFile};
+use tashkalar::record::{self, Recordable, SaveFile};
 use tashkalar::sim::{self, GameRecord, SimConfig};
 use tashkalar::tui::game::seats::{SeatKind, Seats};
 use tashkalar::tui::setup::{self, GameSetup};
@@ -300,7 +300,10 @@ fn replay(
     // Loading re-applies every choice and compares the final hash: that is the verification.
     let opened = records::open(&file, &db).map_err(|e| e.to_string())?;
     if verify {
-        println!("ok {}", record::format::hex(opened.loaded.end.state_hash()));
+        println!(
+            "ok {}",
+            record::format::hex(opened.loaded.end.record_hash())
+        );
         return Ok(());
     }
     front::run(

@@ -31,6 +31,13 @@ pub trait Recordable: Game {
     /// what they did not know.
     fn undo_barrier(before: &Self, after: &Self) -> bool;
 
+    /// The hash a save records: by default [`Game::state_hash`]. A game whose state hash depends
+    /// on things a save does not (Tash-Kalar's card numbers, which shift when cards are added)
+    /// gives one that depends only on what the game is.
+    fn record_hash(&self) -> u64 {
+        self.state_hash()
+    }
+
     /// Applies a recorded choice; the error explains a refusal in words fit for a one-line
     /// message (games whose `play` errors carry debugging detail can say it more plainly here).
     fn play_recorded(&mut self, choice: Self::Choice) -> Result<(), String> {
@@ -57,7 +64,8 @@ pub struct SaveFile<S> {
     pub choices: Vec<String>,
     /// Whether the game is over.
     pub finished: bool,
-    /// The state hash the choices lead to, as 16 lower-case hexadecimal digits.
+    /// The hash of the state the choices lead to ([`Recordable::record_hash`]), as 16
+    /// lower-case hexadecimal digits.
     pub hash: String,
     /// Integrity check of the whole text ([`seal`]); optional so that a save written or edited by
     /// hand can leave it out.
@@ -79,7 +87,7 @@ impl<S> SaveFile<S> {
             seed,
             choices,
             finished: now.is_over(),
-            hash: hex(now.state_hash()),
+            hash: hex(now.record_hash()),
             check: None,
         }
     }

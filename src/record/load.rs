@@ -267,7 +267,7 @@ pub fn parse<G: Recordable>(text: &str, ctx: &G::Context) -> Result<Loaded<G>, L
             saved: save.finished,
         });
     }
-    let actual = game.state_hash();
+    let actual = game.record_hash();
     if actual != saved_hash {
         return Err(LoadError::HashMismatch {
             saved: save.hash.clone(),

@@ -3,8 +3,9 @@
 //! how a game is set up from it.
 
 use super::format::Recordable;
+use crate::engine::cards::tasks::TaskId;
 use crate::engine::scenario::Scenario;
-use crate::engine::{CardDb, Choice, GameConfig, GameState, IllegalChoice, Mode};
+use crate::engine::{CardDb, Choice, GameConfig, GameState, IllegalChoice, Mode, Square};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -119,6 +120,79 @@ impl Recordable for GameState {
             )
     }
 
+    fn record_hash(&self) -> u64 {
+        // Everything `hash64` covers, with cards and tasks by name rather than by number: card
+        // numbers depend on which card files are loaded, so adding a deck would otherwise break
+        // every older save of an unchanged game.
+        let mut out = Vec::with_capacity(1024);
+        let cards = |out: &mut Vec<u8>, list: &[crate::engine::CardId]| {
+            out.extend((list.len() as u32).to_le_bytes());
+            for &c in list {
+                text(out, self.db.get(c).map_or("?", |c| c.name.as_str()));
+            }
+        };
+        let task = |out: &mut Vec<u8>, t: Option<TaskId>| {
+            let name = t.map(|t| {
+                self.db
+                    .tasks
+                    .get(t.0 as usize)
+                    .map_or("?", |t| t.name.as_str())
+            });
+            text(out, name.unwrap_or(""));
+        };
+        for sq in Square::all() {
+            out.push(match self.board.get(sq) {
+                None => 0,
+                Some(p) => 1 + p.colour.0 * 3 + p.rank as u8,
+            });
+        }
+        for s in &self.supply {
+            out.extend([s.discs, s.legendary, s.removed_discs, s.removed_legendary]);
+        }
+        for seat in &self.seats {
+            cards(&mut out, seat.deck.as_slice());
+            cards(&mut out, seat.discard.as_slice());
+            cards(&mut out, seat.hand.as_slice());
+            cards(&mut out, seat.frozen.as_slice());
+            for v in seat.score.by_colour {
+                out.extend(v.to_le_bytes());
+            }
+            out.extend(seat.score.carry);
+            out.extend([seat.lose_actions, seat.improvised]);
+            for &t in seat.claimed.as_slice() {
+                task(&mut out, Some(TaskId(t)));
+            }
+        }
+        for list in [
+            &self.legend_deck,
+            &self.legend_discard,
+            &self.flare_deck,
+            &self.flare_discard,
+        ] {
+            cards(&mut out, list.as_slice());
+        }
+        for t in self.tasks.current {
+            task(&mut out, t);
+        }
+        task(&mut out, self.tasks.next);
+        for &t in self.tasks.deck.as_slice() {
+            task(&mut out, Some(TaskId(t)));
+        }
+        out.extend([
+            self.turn.seat.0,
+            self.turn.actions_left,
+            self.turn.discarded as u8,
+            self.ending.triggered as u8,
+            self.ending.turns_left,
+        ]);
+        out.extend(self.turn.number.to_le_bytes());
+        let decision = self.decision();
+        out.push(decision.seat.0);
+        text(&mut out, decision.kind.name());
+        out.extend(self.rng.word_pos().to_le_bytes());
+        super::format::fnv64(&out)
+    }
+
     fn play_recorded(&mut self, choice: Choice) -> Result<(), String> {
         self.apply(choice).map_err(|e| match e {
             IllegalChoice::GameOver => "the game is over".to_string(),
@@ -130,4 +204,10 @@ impl Recordable for GameState {
             }
         })
     }
+}
+
+/// A string into a byte buffer, length first (so that names cannot run into each other).
+fn text(out: &mut Vec<u8>, s: &str) {
+    out.extend((s.len() as u32).to_le_bytes());
+    out.extend(s.as_bytes());
 }

@@ -115,7 +115,7 @@ fn run_with(
     for step in 0..events {
         // With saves around, go back to the menu now and then (as after quitting and starting
         // again), so the lists, Continue and the viewer are reached, not just one long game.
-        if saves.is_some() && step % 150 == 149 {
+        if saves.is_some() && step % 100 == 99 {
             app.overlay = None;
             app.to_menu();
         }
@@ -251,7 +251,7 @@ fn random_keys_in_saves_lists_replays_and_undo_never_panic() {
     )
     .expect("write");
     let (mut in_game, mut moves, mut in_records) = (0, 0, 0);
-    for seed in 11..=13 {
+    for seed in 11..=12 {
         let (g, m, r) = run_with(seed, 1000, Some(&dir), RECORD_KEYS);
         in_game += g;
         moves += m;
@@ -260,7 +260,7 @@ fn random_keys_in_saves_lists_replays_and_undo_never_panic() {
     assert!(in_game > 300, "{in_game} events in games");
     assert!(moves > 10, "{moves} moves");
     assert!(
-        in_records > 100,
+        in_records > 60,
         "{in_records} events in the viewer and the lists"
     );
 }

@@ -7,5 +7,6 @@ pub mod ai;
 pub mod cli;
 pub mod engine;
 pub mod game;
+pub mod record;
 pub mod sim;
 pub mod tui;

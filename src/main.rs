@@ -5,9 +5,11 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use tashkalar::cli;
-use tashkalar::engine::Mode;
-use tashkalar::sim::{self, SimConfig};
-use tashkalar::tui::game::seats::SeatKind;
+use tashkalar::engine::{CardDb, GameState, Mode};
+use tashkalar::game::Game;
+use tashkalar::record::{self, Recordable, SaveFile};
+use tashkalar::sim::{self, GameRecord, SimConfig};
+use tashkalar::tui::game::seats::{SeatKind, Seats};
 use tashkalar::tui::setup::{self, GameSetup};
 use tashkalar::tui::theme::PaletteKind;
 use tashkalar::tui::{self as front, Launch, records};
@@ -87,6 +89,10 @@ struct PlayArgs {
     /// Decks per seat, comma-separated (e.g. Imperial,Highland).
     #[arg(long, value_delimiter = ',')]
     decks: Vec<String>,
+    /// Where games are saved after every decision, and looked for by --continue and the menu
+    /// (default: `saves` in the current directory).
+    #[arg(long, value_name = "DIR")]
+    save_dir: Option<PathBuf>,
 }
 
 #[derive(Args)]
@@ -133,7 +139,7 @@ fn run(cli: Cli) -> Result<(), String> {
     match cli.command {
         None => play(db()?, PlayArgs::default(), palette),
         Some(Command::Play(args)) => play(db()?, args, palette),
-        Some(Command::Replay { file, verify }) => replay(db()?, file, verify),
+        Some(Command::Replay { file, verify }) => replay(db()?, file, verify, palette),
         Some(Command::Cards {
             action: CardsAction::Check,
         }) => {
@@ -175,8 +181,22 @@ fn run(cli: Cli) -> Result<(), String> {
             if cfg.mode == Mode::HighForm && cfg.players == 3 {
                 return Err("High Form is for 2 players or two teams (--players 4 --teams)".into());
             }
-            let report = sim::run(db()?, &cfg, |_| {})?;
-            let _ = args.save_dir;
+            let db = db()?;
+            let mut save_problem = None;
+            let mut saved = 0;
+            let report = sim::run(Arc::clone(&db), &cfg, |game| {
+                if let Some(dir) = &args.save_dir
+                    && save_problem.is_none()
+                {
+                    match save_sim_game(&db, dir, game) {
+                        Ok(_) => saved += 1,
+                        Err(e) => save_problem = Some(e),
+                    }
+                }
+            })?;
+            if let Some(problem) = save_problem {
+                return Err(format!("{problem} (after {saved} saves)"));
+            }
             if args.json {
                 println!("{}", cli::sim_json(&cfg, &report));
             } else {
@@ -188,19 +208,30 @@ fn run(cli: Cli) -> Result<(), String> {
 }
 
 /// `tashkalar` / `tashkalar play`: the menu, or straight into the game the flags describe.
-fn play(
-    db: Arc<tashkalar::engine::CardDb>,
-    args: PlayArgs,
-    palette: PaletteKind,
-) -> Result<(), String> {
+fn play(db: Arc<CardDb>, args: PlayArgs, palette: PaletteKind) -> Result<(), String> {
+    let save_dir = args
+        .save_dir
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(records::DEFAULT_DIR));
     if args.resume {
-        return match records::continue_last() {
-            Ok(r) => Err(format!(
-                "{}: resuming saved games is not wired in yet",
-                r.path.display()
-            )),
-            Err(e) => Err(e.to_string()),
-        };
+        if args.mode.is_some()
+            || args.players.is_some()
+            || !args.ai.is_empty()
+            || args.seed.is_some()
+            || args.scenario.is_some()
+            || !args.decks.is_empty()
+        {
+            return Err(
+                "--continue resumes the saved game as it was; drop the other game flags".into(),
+            );
+        }
+        let opened = records::continue_last(&save_dir, &db).map_err(|e| e.to_string())?;
+        return front::run(
+            db,
+            Launch::Resume(Box::new(opened)),
+            palette,
+            Some(save_dir),
+        );
     }
     let wants_game = args.mode.is_some()
         || args.players.is_some()
@@ -209,7 +240,7 @@ fn play(
         || args.scenario.is_some()
         || !args.decks.is_empty();
     if !wants_game {
-        return front::run(db, Launch::Menu, palette);
+        return front::run(db, Launch::Menu, palette, Some(save_dir));
     }
     let seats_with_ai = |players: u8| -> Result<Vec<SeatKind>, String> {
         let mut kinds = vec![SeatKind::Human; players as usize];
@@ -227,7 +258,12 @@ fn play(
         let state = setup::scenario_state(Arc::clone(&db), &text)
             .map_err(|e| format!("{}: {e}", path.display()))?;
         let kinds = seats_with_ai(state.players() as u8)?;
-        return front::run(db, Launch::Position(Box::new(state), kinds), palette);
+        return front::run(
+            db,
+            Launch::Scenario(Box::new(state), kinds, text),
+            palette,
+            Some(save_dir),
+        );
     }
     let mode = cli::parse_mode(args.mode.as_deref().unwrap_or("deathmatch"))?;
     let players = args.players.unwrap_or(2);
@@ -251,13 +287,56 @@ fn play(
     {
         return Err(format!("High Form is unavailable: {why}"));
     }
-    front::run(db, Launch::Game(game), palette)
+    front::run(db, Launch::Game(game), palette, Some(save_dir))
 }
 
+/// `tashkalar replay FILE [--verify]`: the viewer, or a headless check of the save.
 fn replay(
-    _db: Arc<tashkalar::engine::CardDb>,
-    _file: PathBuf,
-    _verify: bool,
+    db: Arc<CardDb>,
+    file: PathBuf,
+    verify: bool,
+    palette: PaletteKind,
 ) -> Result<(), String> {
-    Err("saves are not supported yet".into())
+    // Loading re-applies every choice and compares the final hash: that is the verification.
+    let opened = records::open(&file, &db).map_err(|e| e.to_string())?;
+    if verify {
+        println!(
+            "ok {}",
+            record::format::hex(opened.loaded.end.record_hash())
+        );
+        return Ok(());
+    }
+    front::run(
+        db,
+        Launch::Replay(Box::new(opened)),
+        palette,
+        Some(PathBuf::from(records::DEFAULT_DIR)),
+    )
+}
+
+/// Writes one bot game of `sim` as a save in `dir`; returns the file.
+fn save_sim_game(
+    db: &Arc<CardDb>,
+    dir: &std::path::Path,
+    game: &GameRecord,
+) -> Result<PathBuf, String> {
+    let mut state = GameState::new_game(Arc::clone(db), game.config.clone(), game.seed)
+        .map_err(|e| format!("seed {}: {e}", game.seed))?;
+    let kinds = game.bots.iter().map(|b| SeatKind::Ai(b.clone())).collect();
+    let spec = records::spec_for(&state, &Seats::new(&state, kinds), None);
+    let mut texts = Vec::with_capacity(game.choices.len());
+    for c in &game.choices {
+        texts.push(state.choice_text(c));
+        state
+            .play(*c)
+            .map_err(|e| format!("seed {}: replaying the game: {e}", game.seed))?;
+    }
+    let save = SaveFile::new::<GameState>(spec, game.seed, texts, &state);
+    let text = record::save::to_text(&save).map_err(|e| e.to_string())?;
+    let stem = format!(
+        "{}-seed{}",
+        record::save::stem_for(std::time::SystemTime::now(), game.config.mode.name()),
+        game.seed
+    );
+    record::save::write_new(dir, &stem, &text).map_err(|e| e.to_string())
 }

@@ -160,3 +160,76 @@ fn sim_plays_whole_games_and_reports_json() {
         "every game has winners: {wins}"
     );
 }
+
+#[test]
+fn sim_saves_every_game_and_replay_verify_checks_them() {
+    let dir = temp_dir("sim-saves");
+    let out = tashkalar(&[
+        "sim",
+        "--games",
+        "4",
+        "--seed",
+        "10",
+        "--bots",
+        "random",
+        "--save-dir",
+        dir.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let mut saves: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("save dir")
+        .flatten()
+        .map(|e| e.path())
+        .collect();
+    saves.sort();
+    assert_eq!(saves.len(), 4, "one save per game: {saves:?}");
+    for save in &saves {
+        let text = std::fs::read_to_string(save).expect("read");
+        let hash = text
+            .lines()
+            .find_map(|l| l.trim().strip_prefix("hash: \""))
+            .and_then(|h| h.strip_suffix("\","))
+            .expect("a hash line")
+            .to_string();
+        let out = tashkalar(&["replay", save.to_str().unwrap(), "--verify"]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        assert_eq!(stdout(&out), format!("ok {hash}\n"));
+        assert!(stderr(&out).is_empty());
+    }
+
+    // A corrupted save: non-zero exit, one line naming the file and what is wrong; the file is
+    // left as it was.
+    let text = std::fs::read_to_string(&saves[0]).expect("read");
+    let first_place = text.find("\"place ").expect("a placement");
+    let mut bad = text.clone();
+    bad.replace_range(first_place + 1..first_place + 6, "plaze");
+    let broken = dir.join("broken.ron");
+    std::fs::write(&broken, &bad).expect("write");
+    let out = tashkalar(&["replay", broken.to_str().unwrap(), "--verify"]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains(&format!("{}: choice ", broken.display())) && err.contains("plaze"),
+        "{err}"
+    );
+    assert!(stdout(&out).is_empty());
+    assert_eq!(std::fs::read_to_string(&broken).expect("read"), bad);
+    // Truncated, and not a save at all.
+    std::fs::write(&broken, &text[..text.len() / 2]).expect("write");
+    let out = tashkalar(&["replay", broken.to_str().unwrap(), "--verify"]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("truncated or corrupt"),
+        "{}",
+        stderr(&out)
+    );
+    let out = tashkalar(&["replay", "Cargo.toml", "--verify"]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("Cargo.toml: not a save file"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!stderr(&out).contains("panicked"));
+}

@@ -45,7 +45,14 @@ fn flags_that_cannot_work_are_refused_with_a_reason() {
         ),
         (&["play", "--mode", "chess"], "unknown mode"),
         (&["play", "--decks", "Nowhere"], "unknown deck `Nowhere`"),
-        (&["play", "--continue"], "not available yet"),
+        (
+            &["play", "--continue", "--save-dir", "/nonexistent/saves"],
+            "no unfinished game to continue in /nonexistent/saves",
+        ),
+        (
+            &["play", "--continue", "--seed", "3"],
+            "drop the other game flags",
+        ),
         (
             &["play", "--scenario", "/nonexistent/scenario.ron"],
             "/nonexistent/scenario.ron",

@@ -7,6 +7,7 @@ use ratatui::crossterm::event::{
     KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
 use ratatui::layout::Rect;
+use std::path::Path;
 use std::time::{Duration, Instant};
 use support::*;
 use tashkalar::tui::action::Action;
@@ -67,14 +68,57 @@ const KEYS: &[KeyCode] = &[
 
 const SIZES: [(u16, u16); 6] = [(80, 24), (120, 40), (200, 60), (81, 25), (60, 20), (3, 2)];
 
+/// Keys of the replay viewer, the list of saves and undo, on top of [`KEYS`].
+const RECORD_KEYS: &[KeyCode] = &[
+    KeyCode::Char('u'),
+    KeyCode::Char('u'),
+    KeyCode::Char('v'),
+    KeyCode::Char('g'),
+    KeyCode::Char('G'),
+    KeyCode::Char('a'),
+    KeyCode::Char('+'),
+    KeyCode::Char('-'),
+    KeyCode::Char('4'),
+    KeyCode::Char('3'),
+    KeyCode::Char('2'),
+    KeyCode::End,
+    KeyCode::Right,
+    KeyCode::Right,
+];
+
+fn new_app(palette: PaletteKind, saves: Option<&Path>) -> App {
+    let mut app = App::new(db(), palette);
+    app.ai_delay = Duration::ZERO;
+    app.save_dir = saves.map(Path::to_path_buf);
+    app
+}
+
 /// Returns how many events reached a game screen and how many choices were made.
 fn run(seed: u64, events: usize) -> (usize, usize) {
-    let (mut in_game, mut moves) = (0, 0);
+    let (in_game, moves, _) = run_with(seed, events, None, &[]);
+    (in_game, moves)
+}
+
+/// [`run`], with saves kept in `saves` and `extra` keys pressed as often as the others; also
+/// returns how many events reached the replay viewer or the list of saves.
+fn run_with(
+    seed: u64,
+    events: usize,
+    saves: Option<&Path>,
+    extra: &[KeyCode],
+) -> (usize, usize, usize) {
+    let keys: Vec<KeyCode> = KEYS.iter().chain(extra).copied().collect();
+    let (mut in_game, mut moves, mut in_records) = (0, 0, 0);
     let mut rng = Lcg(seed);
-    let mut app = App::new(db(), PaletteKind::ALL[(seed % 3) as usize]);
-    app.ai_delay = Duration::ZERO;
+    let mut app = new_app(PaletteKind::ALL[(seed % 3) as usize], saves);
     let mut size = SIZES[0];
-    for _ in 0..events {
+    for step in 0..events {
+        // With saves around, go back to the menu now and then (as after quitting and starting
+        // again), so the lists, Continue and the viewer are reached, not just one long game.
+        if saves.is_some() && step % 100 == 99 {
+            app.overlay = None;
+            app.to_menu();
+        }
         let before = app.game().map(|g| g.session.log.len());
         match rng.below(20) {
             0 => size = SIZES[rng.below(SIZES.len() as u64) as usize],
@@ -110,7 +154,7 @@ fn run(seed: u64, events: usize) -> (usize, usize) {
                 app.handle_mouse(ev, Rect::new(0, 0, size.0, size.1));
             }
             _ => {
-                let code = KEYS[rng.below(KEYS.len() as u64) as usize];
+                let code = keys[rng.below(keys.len() as u64) as usize];
                 // Quitting would end the run early: refuse it (n) instead.
                 if code == KeyCode::Char('q') {
                     continue;
@@ -121,14 +165,19 @@ fn run(seed: u64, events: usize) -> (usize, usize) {
         if app.quit {
             // Only the menu's Quit entry gets here; start over from a fresh menu.
             assert!(app.fatal.is_none(), "{:?}", app.fatal);
-            app = App::new(db(), PaletteKind::Standard);
-            app.ai_delay = Duration::ZERO;
+            app = new_app(PaletteKind::Standard, saves);
         }
         if app.game().is_some_and(|g| g.ai_turn().is_some()) {
             app.wait_for_ai(Duration::from_secs(5));
         }
         app.tick(Instant::now());
         let _ = render(&app, size.0, size.1);
+        if matches!(
+            app.screen,
+            tashkalar::tui::app::Screen::Replay(_) | tashkalar::tui::app::Screen::Saves(_)
+        ) {
+            in_records += 1;
+        }
         if let Some(g) = app.game() {
             in_game += 1;
             if before.is_some_and(|n| g.session.log.len() != n) {
@@ -136,7 +185,7 @@ fn run(seed: u64, events: usize) -> (usize, usize) {
             }
         }
     }
-    (in_game, moves)
+    (in_game, moves, in_records)
 }
 
 #[test]
@@ -150,4 +199,68 @@ fn random_keys_and_clicks_never_panic() {
     // The random walk really plays: most events land in games, and games move on.
     assert!(in_game > 3000, "{in_game} events in games");
     assert!(moves > 50, "{moves} moves");
+}
+
+#[test]
+fn random_keys_in_saves_lists_replays_and_undo_never_panic() {
+    use tashkalar::record::save::{to_text, write_new};
+    let dir = std::env::temp_dir().join(format!("tashkalar-fuzz-{}-saves", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    // A finished game, one in progress, and a damaged file to find in the lists.
+    let sim = tashkalar::sim::SimConfig {
+        mode: tashkalar::engine::Mode::Deathmatch,
+        players: 2,
+        teams: false,
+        decks: vec![],
+        games: 2,
+        seed: 3,
+        bots: vec!["random".into()],
+    };
+    let db = db();
+    tashkalar::sim::run(db.clone(), &sim, |game| {
+        let mut state =
+            tashkalar::engine::GameState::new_game(db.clone(), game.config.clone(), game.seed)
+                .expect("deal");
+        let kinds = vec![
+            tashkalar::tui::game::seats::SeatKind::Human,
+            tashkalar::tui::game::seats::SeatKind::Ai("random".into()),
+        ];
+        let seats = tashkalar::tui::game::seats::Seats::new(&state, kinds);
+        let spec = tashkalar::tui::records::spec_for(&state, &seats, None);
+        // The second game is cut short: a game in progress.
+        let keep = if game.seed == 3 {
+            game.choices.len()
+        } else {
+            30
+        };
+        let mut texts = Vec::new();
+        for c in &game.choices[..keep] {
+            texts.push(tashkalar::game::Game::choice_text(&state, c));
+            state.apply(*c).expect("legal");
+        }
+        let save = tashkalar::record::SaveFile::new::<tashkalar::engine::GameState>(
+            spec, game.seed, texts, &state,
+        );
+        write_new(&dir, "fuzz", &to_text(&save).expect("writes")).expect("saved");
+    })
+    .expect("sim");
+    std::fs::write(
+        dir.join("zz-damaged.ron"),
+        "(format: \"tashkalar-save\", vers",
+    )
+    .expect("write");
+    let (mut in_game, mut moves, mut in_records) = (0, 0, 0);
+    for seed in 11..=12 {
+        let (g, m, r) = run_with(seed, 1000, Some(&dir), RECORD_KEYS);
+        in_game += g;
+        moves += m;
+        in_records += r;
+    }
+    assert!(in_game > 300, "{in_game} events in games");
+    assert!(moves > 10, "{moves} moves");
+    assert!(
+        in_records > 60,
+        "{in_records} events in the viewer and the lists"
+    );
 }

@@ -208,18 +208,33 @@ fn refusals_explain_why() {
 }
 
 #[test]
-fn menu_entries_for_saves_say_they_are_not_available_yet() {
-    let mut app = App::new(db(), PaletteKind::Standard);
-    for (i, what) in [(1, "Continuing"), (2, "Loading"), (3, "Replaying")] {
-        press(&mut app, KeyCode::Char(char::from(b'1' + i)));
-        let Some(Overlay::Notice(text_shown)) = app.overlay.clone() else {
-            panic!("a notice for entry {i}");
-        };
-        assert!(text_shown.contains(what) && text_shown.contains("not available yet"));
-        assert!(text(&render(&app, 80, 24)).contains("not available yet"));
-        press(&mut app, KeyCode::Enter);
-        assert!(app.overlay.is_none());
-        assert!(matches!(app.screen, Screen::Menu));
+fn menu_entries_for_saves_say_why_there_is_nothing_to_open() {
+    // A session without a save directory keeps no saves; one with an empty directory has none.
+    let dir = std::env::temp_dir().join(format!("tashkalar-keys-{}-empty", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    for save_dir in [None, Some(dir.clone())] {
+        let mut app = App::new(db(), PaletteKind::Standard);
+        app.save_dir = save_dir.clone();
+        for (i, what) in [
+            (1, "No unfinished game to continue"),
+            (2, "No saved games"),
+            (3, "No saved games"),
+        ] {
+            let what = if save_dir.is_none() {
+                "Saving is off"
+            } else {
+                what
+            };
+            press(&mut app, KeyCode::Char(char::from(b'1' + i)));
+            let Some(Overlay::Notice(text_shown)) = app.overlay.clone() else {
+                panic!("a notice for entry {i}");
+            };
+            assert!(text_shown.contains(what), "{text_shown}");
+            assert!(text(&render(&app, 80, 24)).contains(what));
+            press(&mut app, KeyCode::Enter);
+            assert!(app.overlay.is_none());
+            assert!(matches!(app.screen, Screen::Menu));
+        }
     }
 }
 

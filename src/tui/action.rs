@@ -45,6 +45,20 @@ pub enum Action {
     Continue,
     /// Switch to the next colour palette.
     Palette,
+    /// Take back the last decision (live play).
+    Undo,
+    /// Replay: go to the start of the game.
+    ToStart,
+    /// Replay: go to the end of the record.
+    ToEnd,
+    /// Replay: start or stop playing the decisions by themselves.
+    Autoplay,
+    /// Replay: autoplay faster.
+    Faster,
+    /// Replay: autoplay slower.
+    Slower,
+    /// Replay: watch through the next seat's eyes (or everyone's, once the game is over).
+    Perspective,
     /// Ask the AI which choice it would make here (from your own view).
     Hint,
 }

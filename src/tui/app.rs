@@ -3,29 +3,35 @@
 
 use super::action::Action;
 use super::ai_worker::{AiWorker, Answer, Reply};
-use super::game::GameScreen;
 use super::game::interaction::{Focus, Note, Outcome, Stage, next_target, targets};
+use super::game::narrate::{LineKind, LogLine};
+use super::game::replay::ReplayView;
 use super::game::seats::SeatKind;
 use super::game::session::GameSession;
 use super::game::words::describe;
+use super::game::{AiProgress, GameScreen};
 use super::hint::{HintPoll, HintSearch, focus_square};
 use super::keymap::{self, Context};
-use super::records;
+use super::records::{self, Opened, RecordsError};
 use super::screens::form::{self, FormState, Row};
 use super::screens::game::{self as game_screen, GameHit, MIN_HEIGHT, MIN_WIDTH};
 use super::screens::menu::{self, MENU, MenuItem, MenuState};
 use super::screens::overlays::{self, Popup};
 use super::screens::rules::{self, RulesState};
+use super::screens::saves::{self, SavesList, SavesPurpose};
 use super::setup::GameSetup;
 use super::theme::{PaletteKind, Theme};
 use super::widgets::keybar::KeyBar;
 use crate::ai;
 use crate::engine::{CardDb, Choice, GameState};
+use crate::game::Game;
+use crate::record::{Autosave, save};
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
+use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::{Duration, Instant, SystemTime};
 
 /// The screen being shown.
 pub enum Screen {
@@ -33,6 +39,10 @@ pub enum Screen {
     NewGame,
     Rules(RulesState),
     Game(Box<GameScreen>),
+    /// A saved game being watched.
+    Replay(Box<ReplayView>),
+    /// The saved games, to load or to watch.
+    Saves(SavesList),
 }
 
 /// A window over the screen.
@@ -67,6 +77,13 @@ pub struct App {
     next_ticket: u64,
     /// The time of the last tick (drawing animates from it).
     pub now: Instant,
+    /// Where games are saved and looked for (`None`: this session keeps no saves, as in tests
+    /// that do not ask for them).
+    pub save_dir: Option<PathBuf>,
+    /// The save of the game on screen, rewritten after every decision.
+    pub autosave: Option<Autosave<GameState>>,
+    /// The last problem writing the save (told once in the log, not at every decision).
+    pub save_problem: Option<String>,
 }
 
 impl App {
@@ -86,24 +103,103 @@ impl App {
             hint: None,
             next_ticket: 1,
             now: Instant::now(),
+            save_dir: None,
+            autosave: None,
+            save_problem: None,
         }
     }
 
-    /// Deals a new game and shows it.
+    /// Deals a new game and shows it; it is saved after every decision when saves are on.
     pub fn start_game(&mut self, setup: &GameSetup) -> Result<(), String> {
         let (state, seed) = setup.deal(Arc::clone(&self.db))?;
-        self.start_state(state, setup.seats.clone(), Some(seed))
+        let session = GameSession::new(state, setup.seats.clone(), Some(seed));
+        let autosave = self.new_autosave(&session, seed, None);
+        self.show_game(session, autosave)
     }
 
-    /// Shows a game from any position (a scenario, or a new deal).
+    /// Shows a game set up by a scenario file (`text`, with the state it gives); it is saved
+    /// with the scenario text when saves are on.
+    pub fn start_scenario(
+        &mut self,
+        state: GameState,
+        kinds: Vec<SeatKind>,
+        text: String,
+    ) -> Result<(), String> {
+        let seed = crate::engine::scenario::Scenario::parse(&text).map_or(0, |s| s.seed);
+        let session = GameSession::new(state, kinds, None);
+        let autosave = self.new_autosave(&session, seed, Some(text));
+        self.show_game(session, autosave)
+    }
+
+    /// Shows a game from any position, without saving it (nothing would say how to set it up).
     pub fn start_state(
         &mut self,
         state: GameState,
         kinds: Vec<SeatKind>,
         seed: Option<u64>,
     ) -> Result<(), String> {
+        self.show_game(GameSession::new(state, kinds, seed), None)
+    }
+
+    /// Plays on a saved game from where it stopped; it goes on being saved to the same file.
+    pub fn resume(&mut self, opened: Opened) -> Result<(), String> {
+        let seed = opened.loaded.save.seed;
+        let mut session =
+            GameSession::with_seats(opened.loaded.start.clone(), opened.seats(), Some(seed));
+        for (i, c) in opened.loaded.choices.iter().enumerate() {
+            session
+                .apply(*c)
+                .map_err(|why| format!("{}: choice {}: {why}", opened.path.display(), i + 1))?;
+        }
+        session.log.push(LogLine {
+            turn: session.state.turn.number,
+            seat: None,
+            kind: LineKind::Important,
+            text: format!("Continued from {}", opened.path.display()),
+        });
+        let autosave = Autosave::resume(opened.path.clone(), &opened.loaded.save);
+        self.show_game(session, Some(autosave))
+    }
+
+    /// Opens a saved game in the replay viewer.
+    pub fn open_replay(&mut self, opened: Opened) -> Result<(), String> {
+        let seats = opened.seats();
+        let view = ReplayView::new(opened.path, opened.loaded, seats)?;
+        self.worker = None;
+        self.autosave = None;
+        self.screen = Screen::Replay(Box::new(view));
+        self.overlay = None;
+        Ok(())
+    }
+
+    /// The autosaver of a new game, when this session keeps saves.
+    fn new_autosave(
+        &self,
+        session: &GameSession,
+        seed: u64,
+        scenario: Option<String>,
+    ) -> Option<Autosave<GameState>> {
+        let dir = self.save_dir.clone()?;
+        let spec = records::spec_for(&session.state, &session.seats, scenario);
+        let stem = save::stem_for(SystemTime::now(), session.state.config.mode.name());
+        Some(Autosave::new(dir, stem, spec, seed))
+    }
+
+    /// Shows a game session, with bots started for its AI seats.
+    fn show_game(
+        &mut self,
+        session: GameSession,
+        autosave: Option<Autosave<GameState>>,
+    ) -> Result<(), String> {
+        let seed = session.seed;
+        let kinds: Vec<SeatKind> = session
+            .seats
+            .players
+            .iter()
+            .map(|p| p.kind.clone())
+            .collect();
         let mut bots = Vec::new();
-        for (i, kind) in kinds.iter().enumerate().take(state.players()) {
+        for (i, kind) in kinds.iter().enumerate().take(session.state.players()) {
             bots.push(match kind {
                 SeatKind::Human => None,
                 SeatKind::Ai(name) => {
@@ -120,10 +216,18 @@ impl App {
             .iter()
             .any(Option::is_some)
             .then(|| AiWorker::start(bots));
-        let session = GameSession::new(state, kinds, seed);
         self.screen = Screen::Game(Box::new(GameScreen::new(session)));
         self.overlay = None;
+        self.autosave = autosave;
+        self.save_problem = None;
         Ok(())
+    }
+
+    /// Leaves whatever is on screen for the main menu.
+    pub fn to_menu(&mut self) {
+        self.worker = None;
+        self.autosave = None;
+        self.screen = Screen::Menu;
     }
 
     /// The game on screen, if any.
@@ -155,6 +259,8 @@ impl App {
             Screen::Menu => Context::Menu,
             Screen::NewGame => Context::Form,
             Screen::Rules(_) => Context::Rules,
+            Screen::Replay(_) => Context::Replay,
+            Screen::Saves(_) => Context::Saves,
             Screen::Game(g) if g.gate.is_some() => Context::PassTo,
             Screen::Game(g) if g.session.state.is_over() => Context::GameOver,
             Screen::Game(_) => Context::Game,
@@ -163,6 +269,16 @@ impl App {
 
     /// Whether an action does something now (the hint bar shows only those).
     pub fn available(&self, action: Action) -> bool {
+        if let (None, Screen::Replay(v)) = (&self.overlay, &self.screen) {
+            return match action {
+                Action::Select | Action::Erase => !v.typed.is_empty(),
+                Action::Left | Action::ToStart => v.pos() > 0,
+                Action::Right | Action::ToEnd => !v.replay.at_end(),
+                Action::Perspective => v.perspectives().len() > 1,
+                Action::Faster | Action::Slower => v.autoplay,
+                _ => true,
+            };
+        }
         if self.context() != Context::Game {
             return true;
         }
@@ -185,6 +301,7 @@ impl App {
                         .any(|c| matches!(c, Choice::Discard(_)))
             }
             Action::Choices => human && !g.model.choices.is_empty(),
+            Action::Undo => human && g.session.undo_point().is_some(),
             Action::Hint => human && g.model.choices.len() > 1,
             Action::Option(_) => human && !g.model.options.is_empty(),
             Action::Back => human && (g.ui.stage != Stage::Idle || g.ui.focus != Focus::Board),
@@ -203,6 +320,7 @@ impl App {
     /// Whether something moves on screen by itself (the loop then redraws more often).
     pub fn animating(&self) -> bool {
         self.game().is_some_and(|g| g.ai_turn().is_some())
+            || matches!(&self.screen, Screen::Replay(v) if v.autoplay)
     }
 
     /// A key press.
@@ -252,7 +370,114 @@ impl App {
                 _ => {}
             },
             Screen::Game(_) => self.game_action(action),
+            Screen::Replay(_) => self.replay_action(action),
+            Screen::Saves(_) => self.saves_action(action),
         }
+    }
+
+    fn replay_action(&mut self, action: Action) {
+        let now = self.now;
+        let Screen::Replay(v) = &mut self.screen else {
+            return;
+        };
+        match action {
+            Action::Left => v.back(),
+            Action::Right => {
+                v.forward();
+            }
+            Action::Up => v.previous_turn(),
+            Action::Down => v.next_turn(),
+            Action::ToStart => v.to_start(),
+            Action::ToEnd => v.to_end(),
+            Action::Digit(d) => v.type_digit(d),
+            Action::Erase => v.erase(),
+            Action::Select => {
+                v.jump_typed();
+            }
+            Action::Autoplay => v.toggle_autoplay(now),
+            Action::Faster => v.change_speed(true, now),
+            Action::Slower => v.change_speed(false, now),
+            Action::Perspective => v.cycle_watch(),
+            Action::PageUp => {
+                let g = &mut v.screen;
+                g.ui.log_scroll = (g.ui.log_scroll + 5).min(g.session.log.len().saturating_sub(1));
+            }
+            Action::PageDown => {
+                let g = &mut v.screen;
+                g.ui.log_scroll = g.ui.log_scroll.saturating_sub(5);
+            }
+            // Esc first drops a turn number being typed, then leaves.
+            Action::Back if !v.typed.is_empty() => v.clear_typed(),
+            Action::Back => self.to_menu(),
+            _ => {}
+        }
+    }
+
+    fn saves_action(&mut self, action: Action) {
+        let Screen::Saves(list) = &mut self.screen else {
+            return;
+        };
+        let n = list.entries.len().max(1);
+        match action {
+            Action::Up => list.index = (list.index + n - 1) % n,
+            Action::Down => list.index = (list.index + 1) % n,
+            Action::Select => self.open_selected_save(),
+            Action::Back => self.to_menu(),
+            _ => {}
+        }
+    }
+
+    /// Opens the highlighted save of the list: to play on, or to watch.
+    fn open_selected_save(&mut self) {
+        let Screen::Saves(list) = &self.screen else {
+            return;
+        };
+        let Some(entry) = list.selected() else {
+            return;
+        };
+        let purpose = list.purpose;
+        let play_on = purpose == SavesPurpose::Load && entry.unfinished;
+        let result = records::open(&entry.path, &self.db)
+            .map_err(|e| e.to_string())
+            .and_then(|opened| {
+                if play_on {
+                    self.resume(opened)
+                } else {
+                    self.open_replay(opened)
+                }
+            });
+        if let Err(e) = result {
+            self.overlay = Some(Overlay::Notice(e));
+        }
+    }
+
+    /// Shows the list of saves, or says why there is none.
+    fn show_saves(&mut self, purpose: SavesPurpose) {
+        let Some(dir) = self.save_dir.clone() else {
+            self.overlay = Some(Overlay::Notice(capitalised(&RecordsError::Off)));
+            return;
+        };
+        match records::list_saves(&dir) {
+            Ok(entries) => {
+                self.screen = Screen::Saves(SavesList {
+                    purpose,
+                    dir,
+                    entries,
+                    index: 0,
+                })
+            }
+            Err(e) => self.overlay = Some(Overlay::Notice(capitalised(&e))),
+        }
+    }
+
+    /// Plays on the last unfinished game of the save directory.
+    pub fn continue_last(&mut self) -> Result<(), String> {
+        let dir = self
+            .save_dir
+            .clone()
+            .ok_or_else(|| capitalised(&RecordsError::Off))?;
+        let opened = records::continue_last(&dir, &self.db).map_err(|e| capitalised(&e))?;
+        self.resume(opened)
     }
 
     fn overlay_action(&mut self, overlay: Overlay, action: Action) {
@@ -322,24 +547,15 @@ impl App {
         let Some((item, ..)) = MENU.get(index) else {
             return;
         };
-        let unavailable = |e: records::RecordsError| Some(Overlay::Notice(e.to_string()));
         match item {
             MenuItem::NewGame => self.screen = Screen::NewGame,
             MenuItem::Continue => {
-                if let Err(e) = records::continue_last() {
-                    self.overlay = unavailable(e);
+                if let Err(e) = self.continue_last() {
+                    self.overlay = Some(Overlay::Notice(e));
                 }
             }
-            MenuItem::Load => {
-                if let Err(e) = records::list_saves() {
-                    self.overlay = unavailable(e);
-                }
-            }
-            MenuItem::Replay => {
-                if let Err(e) = records::open_replay(std::path::Path::new("saves")) {
-                    self.overlay = unavailable(e);
-                }
-            }
+            MenuItem::Load => self.show_saves(SavesPurpose::Load),
+            MenuItem::Replay => self.show_saves(SavesPurpose::Replay),
             MenuItem::Rules => self.screen = Screen::Rules(RulesState::default()),
             MenuItem::Quit => self.quit = true,
         }
@@ -390,8 +606,7 @@ impl App {
         }
         if g.session.state.is_over() {
             if action == Action::Select {
-                self.worker = None;
-                self.screen = Screen::Menu;
+                self.to_menu();
             }
             return;
         }
@@ -415,6 +630,10 @@ impl App {
             _ => {}
         }
         if !g.human_turn() {
+            return;
+        }
+        if action == Action::Undo {
+            self.undo();
             return;
         }
         let outcome = game_input(g, action);
@@ -456,19 +675,99 @@ impl App {
         let Some(g) = self.game_mut() else {
             return Err("no game is in progress".into());
         };
+        // Notation is written at the state the choice is made in.
+        let text = g.session.state.choice_text(&choice);
         match g.session.apply(choice) {
             Ok(()) => {
                 g.ui.note = None;
                 g.ui.log_scroll = 0;
                 g.refresh();
-                Ok(())
             }
             Err(why) => {
                 g.ui.note = Some(Note {
                     text: format!("Not allowed: {why}"),
                     warn: true,
                 });
-                Err(why)
+                return Err(why);
+            }
+        }
+        if let Some(autosave) = &mut self.autosave {
+            autosave.push_text(text);
+        }
+        self.write_save();
+        Ok(())
+    }
+
+    /// Takes back the deciding person's last decision (and bots' decisions after it): the game
+    /// is replayed from its start without them, and the save is rewritten to match.
+    pub fn undo(&mut self) {
+        let Some(g) = self.game_mut() else {
+            return;
+        };
+        let Some(keep) = g.session.undo_point() else {
+            g.ui.note = Some(Note {
+                text: "Nothing to take back: undo goes back only over your own decisions of \
+                       this turn, and never past a card drawn or shuffled"
+                    .into(),
+                warn: true,
+            });
+            return;
+        };
+        let taken = g.session.choices.len() - keep;
+        match g.session.rewound(keep) {
+            Ok(session) => {
+                g.replace_session(session);
+                // Whatever the AI was about to do belonged to the position taken back.
+                g.ai = AiProgress::default();
+                g.ui.note = Some(Note {
+                    text: format!(
+                        "Took back {taken} decision{}",
+                        if taken == 1 { "" } else { "s" }
+                    ),
+                    warn: false,
+                });
+            }
+            Err(why) => {
+                g.ui.note = Some(Note {
+                    text: format!("Cannot undo: {why}"),
+                    warn: true,
+                });
+                return;
+            }
+        }
+        if let Some(autosave) = &mut self.autosave {
+            autosave.truncate(keep);
+        }
+        self.write_save();
+    }
+
+    /// Writes the game's save, if it has one. A failure is told once in the log; play goes on.
+    fn write_save(&mut self) {
+        let (Screen::Game(g), Some(autosave)) = (&mut self.screen, &mut self.autosave) else {
+            return;
+        };
+        // The save and the session record the same choices; should they ever differ, writing
+        // would produce a save that does not load, so it is better not to.
+        let result = if autosave.choices().len() == g.session.choices.len() {
+            autosave
+                .write(&g.session.state)
+                .map(|_| ())
+                .map_err(|e| e.to_string())
+        } else {
+            Err("the save fell out of step with the game; it is no longer updated".into())
+        };
+        match result {
+            Ok(()) => self.save_problem = None,
+            Err(problem) => {
+                if self.save_problem.as_ref() != Some(&problem) {
+                    g.session.log.push(LogLine {
+                        turn: g.session.state.turn.number,
+                        seat: None,
+                        kind: LineKind::Important,
+                        text: format!("Not saved: {problem}"),
+                    });
+                }
+                self.save_problem = Some(problem);
             }
         }
     }
@@ -491,6 +790,9 @@ impl App {
             }
         }
         self.request_ai(now);
+        if let Screen::Replay(v) = &mut self.screen {
+            v.tick(now);
+        }
         self.poll_hint(None);
     }
 
@@ -730,6 +1032,24 @@ impl App {
                     self.handle_action(a);
                 }
             }
+            Screen::Saves(list) => {
+                if click && let Some(i) = saves::entry_at(body, list, x, y) {
+                    list.index = i;
+                    self.open_selected_save();
+                } else if let Some(a) = wheel {
+                    self.handle_action(a);
+                }
+            }
+            Screen::Replay(v) => {
+                // The wheel steps through the game; the screen has nothing to click.
+                match wheel {
+                    Some(Action::Up) => v.back(),
+                    Some(_) => {
+                        v.forward();
+                    }
+                    None => {}
+                }
+            }
             Screen::Game(g) => {
                 if g.gate.is_some() {
                     if click {
@@ -817,13 +1137,20 @@ impl App {
                 game_screen::render_pass(frame, body, g, &self.theme)
             }
             Screen::Game(g) => game_screen::render(frame, body, g, &self.theme, self.now),
+            Screen::Replay(v) => game_screen::render(frame, body, &v.screen, &self.theme, self.now),
+            Screen::Saves(list) => saves::render(frame, body, list, &self.theme),
         }
         match &self.overlay {
             Some(Overlay::Help(scroll)) => overlays::render_help(frame, body, *scroll, &self.theme),
             Some(Overlay::ConfirmQuit) => overlays::render_confirm(
                 frame,
                 body,
-                "Quit Tash-Kalar? The game in progress will be lost.",
+                if self.autosave.is_some() && self.save_problem.is_none() {
+                    "Quit Tash-Kalar? The game is saved: pick it up later with Continue in the \
+                     menu (or tashkalar play --continue)."
+                } else {
+                    "Quit Tash-Kalar? The game in progress will be lost."
+                },
                 &self.theme,
             ),
             Some(Overlay::Popup(p)) => overlays::render_popup(frame, body, p, &self.theme),
@@ -1006,5 +1333,15 @@ impl App {
     /// The palette in use.
     pub fn palette(&self) -> PaletteKind {
         self.theme.kind
+    }
+}
+
+/// An error as a sentence on its own (notices start with a capital).
+fn capitalised(e: &impl std::fmt::Display) -> String {
+    let text = e.to_string();
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => text,
     }
 }

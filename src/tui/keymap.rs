@@ -17,6 +17,10 @@ pub enum Context {
     Confirm,
     Notice,
     Help,
+    /// The replay viewer.
+    Replay,
+    /// The list of saved games (load, replay).
+    Saves,
 }
 
 impl Context {
@@ -33,15 +37,19 @@ impl Context {
             Context::Confirm => "Questions",
             Context::Notice => "Messages",
             Context::Help => "This help",
+            Context::Replay => "Replaying a saved game",
+            Context::Saves => "Saved games",
         }
     }
 
     /// The order of the help screen.
-    pub const ALL: [Context; 10] = [
+    pub const ALL: [Context; 12] = [
         Context::Game,
         Context::PassTo,
         Context::Popup,
         Context::GameOver,
+        Context::Replay,
+        Context::Saves,
         Context::Menu,
         Context::Form,
         Context::Rules,
@@ -128,7 +136,15 @@ pub struct Binding {
 use Context as C;
 use KeyCode as K;
 
-const MOVE_CONTEXTS: &[Context] = &[C::Game, C::Menu, C::Form, C::Popup, C::Rules, C::Help];
+const MOVE_CONTEXTS: &[Context] = &[
+    C::Game,
+    C::Menu,
+    C::Form,
+    C::Popup,
+    C::Rules,
+    C::Help,
+    C::Saves,
+];
 const EVERYWHERE_BUT_HELP: &[Context] = &[
     C::Game,
     C::Menu,
@@ -137,10 +153,129 @@ const EVERYWHERE_BUT_HELP: &[Context] = &[
     C::PassTo,
     C::GameOver,
     C::Popup,
+    C::Replay,
+    C::Saves,
 ];
 
 /// The table. Order matters twice: the first match wins, and the hint bar follows it.
 pub const KEYMAP: &[Binding] = &[
+    Binding {
+        keys: &[Key::Code(K::Left), Key::Char('h')],
+        action: Action::Left,
+        contexts: &[C::Replay],
+        hint: "back",
+        group: Some("step"),
+        help: "Back one decision.",
+        in_bar: true,
+    },
+    Binding {
+        keys: &[Key::Code(K::Right), Key::Char('l')],
+        action: Action::Right,
+        contexts: &[C::Replay],
+        hint: "forward",
+        group: Some("step"),
+        help: "On one decision.",
+        in_bar: true,
+    },
+    Binding {
+        keys: &[Key::Code(K::Up), Key::Char('k')],
+        action: Action::Up,
+        contexts: &[C::Replay],
+        hint: "previous turn",
+        group: Some("turn"),
+        help: "Back to the start of this turn (or of the one before, when already there).",
+        in_bar: true,
+    },
+    Binding {
+        keys: &[Key::Code(K::Down), Key::Char('j')],
+        action: Action::Down,
+        contexts: &[C::Replay],
+        hint: "next turn",
+        group: Some("turn"),
+        help: "On to the start of the next turn.",
+        in_bar: true,
+    },
+    Binding {
+        keys: &[Key::Code(K::Home), Key::Char('g')],
+        action: Action::ToStart,
+        contexts: &[C::Replay],
+        hint: "start",
+        group: None,
+        help: "Jump to the start of the game.",
+        in_bar: true,
+    },
+    Binding {
+        keys: &[Key::Code(K::End), Key::Char('G')],
+        action: Action::ToEnd,
+        contexts: &[C::Replay],
+        hint: "end",
+        group: None,
+        help: "Jump to the end of the record.",
+        in_bar: true,
+    },
+    Binding {
+        keys: &[Key::Digits],
+        action: Action::Digit(0),
+        contexts: &[C::Replay],
+        hint: "turn no.",
+        group: None,
+        help: "Type a turn number (then Enter jumps to the start of that turn).",
+        in_bar: true,
+    },
+    Binding {
+        keys: &[Key::Code(K::Enter)],
+        action: Action::Select,
+        contexts: &[C::Replay],
+        hint: "jump",
+        group: None,
+        help: "Jump to the turn typed.",
+        in_bar: true,
+    },
+    Binding {
+        keys: &[Key::Code(K::Backspace)],
+        action: Action::Erase,
+        contexts: &[C::Replay],
+        hint: "erase",
+        group: None,
+        help: "Erase the last digit of the turn number.",
+        in_bar: false,
+    },
+    Binding {
+        keys: &[Key::Char(' '), Key::Char('a')],
+        action: Action::Autoplay,
+        contexts: &[C::Replay],
+        hint: "autoplay",
+        group: None,
+        help: "Start or stop playing the decisions one after another by themselves.",
+        in_bar: true,
+    },
+    Binding {
+        keys: &[Key::Char('+'), Key::Char('=')],
+        action: Action::Faster,
+        contexts: &[C::Replay],
+        hint: "faster",
+        group: None,
+        help: "Autoplay faster.",
+        in_bar: true,
+    },
+    Binding {
+        keys: &[Key::Char('-')],
+        action: Action::Slower,
+        contexts: &[C::Replay],
+        hint: "slower",
+        group: None,
+        help: "Autoplay slower.",
+        in_bar: true,
+    },
+    Binding {
+        keys: &[Key::Char('v'), Key::Code(K::Tab)],
+        action: Action::Perspective,
+        contexts: &[C::Replay],
+        hint: "view",
+        group: None,
+        help: "Watch as the next seat (its hand only), or see every hand once the game is over.",
+        in_bar: true,
+    },
     Binding {
         keys: &[Key::Code(K::Left), Key::Char('h')],
         action: Action::Left,
@@ -188,6 +323,7 @@ pub const KEYMAP: &[Binding] = &[
             C::GameOver,
             C::Popup,
             C::Notice,
+            C::Saves,
         ],
         hint: "choose",
         group: None,
@@ -267,6 +403,15 @@ pub const KEYMAP: &[Binding] = &[
         in_bar: true,
     },
     Binding {
+        keys: &[Key::Char('u')],
+        action: Action::Undo,
+        contexts: &[C::Game],
+        hint: "undo",
+        group: None,
+        help: "Take back your last decision this turn (never past a card drawn or shuffled).",
+        in_bar: true,
+    },
+    Binding {
         keys: &[Key::Char('x')],
         action: Action::Discard,
         contexts: &[C::Game],
@@ -296,7 +441,7 @@ pub const KEYMAP: &[Binding] = &[
     Binding {
         keys: &[Key::Code(K::PageUp)],
         action: Action::PageUp,
-        contexts: &[C::Game, C::Rules, C::Help],
+        contexts: &[C::Game, C::Rules, C::Help, C::Replay],
         hint: "log up",
         group: None,
         help: "Scroll the event log (or the text) back.",
@@ -305,7 +450,7 @@ pub const KEYMAP: &[Binding] = &[
     Binding {
         keys: &[Key::Code(K::PageDown)],
         action: Action::PageDown,
-        contexts: &[C::Game, C::Rules, C::Help],
+        contexts: &[C::Game, C::Rules, C::Help, C::Replay],
         hint: "log down",
         group: None,
         help: "Scroll the event log (or the text) forward.",
@@ -367,6 +512,8 @@ pub const KEYMAP: &[Binding] = &[
             C::Confirm,
             C::Notice,
             C::Help,
+            C::Replay,
+            C::Saves,
         ],
         hint: "back",
         group: None,

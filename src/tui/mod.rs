@@ -23,6 +23,7 @@ use app::App;
 use game::seats::SeatKind;
 use ratatui::crossterm::event::{self, Event};
 use setup::GameSetup;
+use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use theme::PaletteKind;
@@ -33,18 +34,32 @@ pub enum Launch {
     Menu,
     /// A new game, as the command line described it.
     Game(GameSetup),
-    /// A position from a scenario file.
-    Position(Box<GameState>, Vec<SeatKind>),
+    /// A position from a scenario file: the state, who plays each seat, and the file's text
+    /// (saved with the game so it can be set up again).
+    Scenario(Box<GameState>, Vec<SeatKind>, String),
+    /// A saved game to play on.
+    Resume(Box<records::Opened>),
+    /// A saved game to watch.
+    Replay(Box<records::Opened>),
 }
 
-/// Runs the front end until the player quits. Errors are plain sentences for stderr.
-pub fn run(db: Arc<CardDb>, launch: Launch, palette: PaletteKind) -> Result<(), String> {
+/// Runs the front end until the player quits. Games are saved into `save_dir` (when given).
+/// Errors are plain sentences for stderr.
+pub fn run(
+    db: Arc<CardDb>,
+    launch: Launch,
+    palette: PaletteKind,
+    save_dir: Option<PathBuf>,
+) -> Result<(), String> {
     terminal::check()?;
     let mut app = App::new(db, palette);
+    app.save_dir = save_dir;
     match launch {
         Launch::Menu => {}
         Launch::Game(setup) => app.start_game(&setup)?,
-        Launch::Position(state, kinds) => app.start_state(*state, kinds, None)?,
+        Launch::Scenario(state, kinds, text) => app.start_scenario(*state, kinds, text)?,
+        Launch::Resume(opened) => app.resume(*opened)?,
+        Launch::Replay(opened) => app.open_replay(*opened)?,
     }
     let mut term = terminal::enter()?;
     let result = event_loop(&mut term, &mut app);

@@ -3,6 +3,7 @@
 
 pub mod interaction;
 pub mod narrate;
+pub mod replay;
 pub mod seats;
 pub mod session;
 pub mod words;
@@ -26,6 +27,33 @@ pub struct AiProgress {
     pub last_step: Option<String>,
 }
 
+/// Whose eyes a replayed game is watched through.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Watch {
+    /// What one seat could see: the board and its own hand.
+    Seat(Seat),
+    /// Every hand (offered once the game is over): the hand of whoever decides is shown.
+    All,
+}
+
+/// What the replay viewer shows besides the game (the game screen draws it when present).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReplayInfo {
+    /// Decisions made at this point, and in the whole record.
+    pub step: usize,
+    pub steps: usize,
+    /// The decision made next, in words.
+    pub next: Option<String>,
+    /// The autoplay speed, when autoplaying.
+    pub autoplay: Option<String>,
+    /// Whose eyes, in words.
+    pub watch: String,
+    /// A turn number being typed.
+    pub typed: String,
+    /// The save's file name.
+    pub file: String,
+}
+
 /// A game on screen.
 pub struct GameScreen {
     pub session: GameSession,
@@ -43,6 +71,10 @@ pub struct GameScreen {
     /// What each hand entry can do now.
     pub tags: Vec<Option<&'static str>>,
     pub ai: AiProgress,
+    /// Set when a replay is shown: nobody plays, and the hand shown follows this.
+    pub watch: Option<Watch>,
+    /// The replay viewer's line of information.
+    pub replay: Option<ReplayInfo>,
 }
 
 impl GameScreen {
@@ -61,9 +93,29 @@ impl GameScreen {
             items: Vec::new(),
             tags: Vec::new(),
             ai: AiProgress::default(),
+            watch: None,
+            replay: None,
         };
         screen.refresh();
         screen
+    }
+
+    /// A game shown for watching (the replay viewer): no one plays, `watch` decides the hand.
+    pub fn watching(session: GameSession, watch: Watch) -> GameScreen {
+        let mut screen = GameScreen::new(session);
+        screen.watch = Some(watch);
+        screen.refresh();
+        screen
+    }
+
+    /// Shows another session of the same game (after undo, or another step of a replay), keeping
+    /// the selection and who has confirmed being at the keyboard.
+    pub fn replace_session(&mut self, session: GameSession) {
+        self.session = session;
+        self.ui.stage = interaction::Stage::Idle;
+        self.ui.note = None;
+        self.ui.log_scroll = 0;
+        self.refresh();
     }
 
     /// The seat that decides now, or `None` once the game is over.
@@ -73,7 +125,8 @@ impl GameScreen {
 
     /// Whether a person at this keyboard decides now (and has confirmed being there).
     pub fn human_turn(&self) -> bool {
-        self.gate.is_none()
+        self.watch.is_none()
+            && self.gate.is_none()
             && self
                 .decider()
                 .is_some_and(|s| self.session.seats.is_human(s))
@@ -81,6 +134,9 @@ impl GameScreen {
 
     /// The AI seat that decides now.
     pub fn ai_turn(&self) -> Option<Seat> {
+        if self.watch.is_some() {
+            return None;
+        }
         self.decider().filter(|s| !self.session.seats.is_human(*s))
     }
 
@@ -89,8 +145,16 @@ impl GameScreen {
         let s = &self.session;
         self.model = DecisionModel::new(&s.state, &s.seats);
         let seats = &s.seats;
-        match self.decider() {
-            Some(seat) if seats.is_human(seat) => {
+        match (self.watch, self.decider()) {
+            (Some(Watch::Seat(seat)), _) => {
+                self.gate = None;
+                self.viewer = Some(seat);
+            }
+            (Some(Watch::All), _) => {
+                self.gate = None;
+                self.viewer = Some(self.model.decision.seat);
+            }
+            (None, Some(seat)) if seats.is_human(seat) => {
                 if seats.humans() >= 2 && self.revealed != Some(seat) {
                     self.gate = Some(seat);
                     self.viewer = None;
@@ -101,11 +165,11 @@ impl GameScreen {
             }
             // While the AI plays, one person may keep looking at their own hand; two or more
             // people must not see each other's, so nobody's is shown.
-            Some(_) => {
+            (None, Some(_)) => {
                 self.gate = None;
                 self.viewer = seats.sole_human();
             }
-            None => {
+            (None, None) => {
                 self.gate = None;
                 self.viewer = seats.sole_human();
             }

@@ -7,7 +7,8 @@ use super::narrate::{LineKind, LogLine, Narrator};
 use super::seats::{SeatKind, Seats};
 use crate::engine::bitboard::Bitboard;
 use crate::engine::state::Event;
-use crate::engine::{Choice, GameState, IllegalChoice, Mode};
+use crate::engine::{Choice, GameState, IllegalChoice, Mode, Seat};
+use crate::record::replay::{Step, undo_point};
 
 /// The most log lines kept (older ones are dropped; the record keeps the full game).
 const LOG_LIMIT: usize = 2000;
@@ -22,15 +23,29 @@ pub struct GameSession {
     pub recent: Bitboard,
     /// The seed the game was dealt from, if known (shown so a game can be replayed).
     pub seed: Option<u64>,
+    /// The game as it was when the session began: undo replays the choices from here.
+    pub initial: GameState,
+    /// Every choice applied since the session began, in order.
+    pub choices: Vec<Choice>,
+    /// Who made each of those choices, and whether undo may take it back.
+    pub steps: Vec<Step>,
     narrator: Narrator,
 }
 
 impl GameSession {
     /// Starts showing `state`; events are recorded from now on.
-    pub fn new(mut state: GameState, kinds: Vec<SeatKind>, seed: Option<u64>) -> GameSession {
+    pub fn new(state: GameState, kinds: Vec<SeatKind>, seed: Option<u64>) -> GameSession {
+        let seats = Seats::new(&state, kinds);
+        GameSession::with_seats(state, seats, seed)
+    }
+
+    /// Starts showing `state` with seats already named (a loaded game keeps its names).
+    pub fn with_seats(mut state: GameState, seats: Seats, seed: Option<u64>) -> GameSession {
+        let mut initial = state.clone();
+        initial.log_events = false;
+        initial.drain_events();
         state.log_events = true;
         state.drain_events();
-        let seats = Seats::new(&state, kinds);
         let mode = match state.config.mode {
             Mode::HighForm => "High Form",
             Mode::Deathmatch => "Deathmatch",
@@ -65,6 +80,9 @@ impl GameSession {
             log,
             recent: Bitboard::EMPTY,
             seed,
+            initial,
+            choices: Vec::new(),
+            steps: Vec::new(),
             narrator: Narrator::default(),
         }
     }
@@ -72,9 +90,12 @@ impl GameSession {
     /// Applies one choice and tells what happened. The error is the engine's reason in plain words.
     pub fn apply(&mut self, choice: Choice) -> Result<(), String> {
         self.narrator.begin(&self.state, &choice);
+        let before = self.state.clone();
         if let Err(e) = self.state.apply(choice) {
             return Err(plain_reason(&e));
         }
+        self.choices.push(choice);
+        self.steps.push(Step::between(&before, &self.state));
         let events = self.state.drain_events();
         self.recent = touched_squares(&events);
         let lines = self.narrator.lines(&self.state, &self.seats, &events);
@@ -84,6 +105,36 @@ impl GameSession {
             self.log.drain(..extra);
         }
         Ok(())
+    }
+}
+
+impl GameSession {
+    /// How many of the choices would remain if the person deciding now took back their last
+    /// decision (see [`undo_point`]: their own decisions of this turn only, bots' decisions in
+    /// between taken back too, never a card draw, a shuffle or the end of a turn). `None`:
+    /// nothing to undo.
+    pub fn undo_point(&self) -> Option<usize> {
+        if self.state.is_over() {
+            return None;
+        }
+        let seat = self.state.decision().seat;
+        if !self.seats.is_human(seat) {
+            return None;
+        }
+        undo_point(&self.steps, seat.index(), |s| {
+            self.seats.is_human(Seat(s as u8))
+        })
+    }
+
+    /// The session as it would be with only the first `keep` choices made: replayed from the
+    /// start, so the position, the log and everything derived are exactly what they were.
+    pub fn rewound(&self, keep: usize) -> Result<GameSession, String> {
+        let mut s = GameSession::with_seats(self.initial.clone(), self.seats.clone(), self.seed);
+        for (i, c) in self.choices.iter().take(keep).enumerate() {
+            s.apply(*c)
+                .map_err(|why| format!("replaying choice {}: {why}", i + 1))?;
+        }
+        Ok(s)
     }
 }
 

@@ -354,6 +354,12 @@ pub fn render(frame: &mut Frame, area: Rect, g: &GameScreen, theme: &Theme, now:
     if let Some(seed) = g.session.seed {
         status.push(Span::styled(format!(" · seed {seed}"), theme.muted()));
     }
+    if let Some(r) = &g.replay {
+        status.push(Span::styled(
+            format!(" · replay {} · decision {}/{}", r.file, r.step, r.steps),
+            theme.key(),
+        ));
+    }
     buf.set_line(
         layout.status.x,
         layout.status.y,
@@ -389,7 +395,8 @@ pub fn render(frame: &mut Frame, area: Rect, g: &GameScreen, theme: &Theme, now:
             view: &g.view,
             seats,
             theme,
-            viewer: g.viewer,
+            // A replay is watched, not played: nobody on screen is "you".
+            viewer: if g.replay.is_some() { None } else { g.viewer },
             to_move: g.decider(),
             wide: layout.players.height as usize >= st.players() * 2 + 2,
         },
@@ -449,7 +456,37 @@ pub fn render(frame: &mut Frame, area: Rect, g: &GameScreen, theme: &Theme, now:
     let mut details: Vec<Line> = Vec::new();
     let title;
     let mut options = Vec::new();
-    if st.is_over() {
+    if let Some(r) = &g.replay {
+        title = Line::styled(" Replay ", theme.title());
+        details.push(Line::from(format!(
+            "Decision {} of {} · turn {}{}",
+            r.step,
+            r.steps,
+            st.turn.number,
+            if st.is_over() { " · game over" } else { "" }
+        )));
+        details.push(match &r.next {
+            Some(next) => Line::styled(format!("Next: {next}"), theme.key()),
+            None => Line::styled("End of the record", theme.warn()),
+        });
+        details.push(Line::styled(
+            format!("Watching: {}", r.watch),
+            theme.muted(),
+        ));
+        details.push(Line::styled(
+            match &r.autoplay {
+                Some(speed) => format!("Autoplay: {speed} (Space stops, + and - change speed)"),
+                None => "Autoplay off (Space starts it)".to_string(),
+            },
+            theme.muted(),
+        ));
+        if !r.typed.is_empty() {
+            details.push(Line::styled(
+                format!("Jump to turn {}_ (Enter)", r.typed),
+                theme.key(),
+            ));
+        }
+    } else if st.is_over() {
         title = Line::styled(" Game over ", theme.warn());
         details.push(Line::styled(
             "Enter: back to the menu · q: quit",
@@ -530,7 +567,7 @@ pub fn render(frame: &mut Frame, area: Rect, g: &GameScreen, theme: &Theme, now:
     }
     let prompt = if human {
         stage_prompt(g).unwrap_or_else(|| g.model.prompt.text.clone())
-    } else if g.ai_turn().is_some() {
+    } else if g.ai_turn().is_some() || (g.replay.is_some() && !st.is_over()) {
         crate::tui::game::words::watching(st, seats)
     } else {
         g.model.prompt.text.clone()

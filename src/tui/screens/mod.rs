@@ -5,3 +5,4 @@ pub mod game;
 pub mod menu;
 pub mod overlays;
 pub mod rules;
+pub mod saves;

@@ -1,0 +1,363 @@
+//! Reading saves: every way a file can be wrong becomes a [`LoadError`] that says what is wrong in
+//! one line, never a panic; the file is only ever read.
+//!
+//! Checks, in order: the bytes are text; the text is a RON struct; it is a save of this game
+//! (`format`) in a version this build reads; every field is there and known; the game can be set
+//! up; every choice can be read and is legal where it stands; the game is over exactly when the
+//! save says so; the final state has the saved hash; and the integrity check matches (so damage
+//! that happens to leave a playable game is noticed too).
+
+use super::format::{
+    self, FORMAT_VERSION, Header, Recordable, SaveFile, check_digits_at, check_of, parse_hex,
+};
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+/// What is wrong with a save.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadError {
+    /// The file could not be read.
+    Io(String),
+    /// Nothing in it.
+    Empty,
+    /// Binary data rather than text.
+    NotText,
+    /// Text, but not a RON struct at all (JSON, prose, ...).
+    NotRon {
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    /// A RON struct that is cut short or damaged.
+    Syntax {
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    /// A RON struct that is not a save of this game (`None`: no `format` field).
+    Foreign(Option<String>),
+    /// A save of this game in a format version this build does not read.
+    Version(u32),
+    /// The `game` section describes no game that can be set up.
+    Setup(String),
+    /// The `hash` field is not 16 lower-case hexadecimal digits.
+    BadHash(String),
+    /// Choice `index` (1-based) cannot be read as notation.
+    Unreadable {
+        index: usize,
+        text: String,
+        why: String,
+    },
+    /// Choice `index` (1-based) is not among the legal choices where it stands.
+    Illegal {
+        index: usize,
+        text: String,
+        why: String,
+    },
+    /// Choice `index` (1-based) comes after the game ended.
+    AfterEnd { index: usize, text: String },
+    /// The save says the game is (not) over, the choices say otherwise.
+    Finished { saved: bool },
+    /// The choices lead to another state than the saved hash describes.
+    HashMismatch { saved: String, actual: String },
+    /// The `check` field is not 16 lower-case hexadecimal digits.
+    BadCheck(String),
+    /// The integrity check does not match the text.
+    CheckMismatch,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            LoadError::Io(e) => write!(f, "cannot read: {e}"),
+            LoadError::Empty => f.write_str("the file is empty"),
+            LoadError::NotText => f.write_str("not a save file (binary data, not text)"),
+            LoadError::NotRon {
+                line,
+                column,
+                message,
+            } => write!(
+                f,
+                "not a save file (not RON: line {line}, column {column}: {message})"
+            ),
+            LoadError::Syntax {
+                line,
+                column,
+                message,
+            } => write!(
+                f,
+                "truncated or corrupt: line {line}, column {column}: {message}"
+            ),
+            LoadError::Foreign(None) => f.write_str("not a Tash-Kalar save (no `format` field)"),
+            LoadError::Foreign(Some(found)) => {
+                write!(f, "not a Tash-Kalar save (its format is `{found}`)")
+            }
+            LoadError::Version(v) => write!(
+                f,
+                "save format version {v} is not supported (this build reads version {FORMAT_VERSION})"
+            ),
+            LoadError::Setup(why) => write!(f, "the game cannot be set up: {why}"),
+            LoadError::BadHash(h) => {
+                write!(f, "hash \"{h}\" is not 16 lower-case hexadecimal digits")
+            }
+            LoadError::Unreadable { index, text, why } => {
+                write!(f, "choice {index} \"{text}\" cannot be read: {why}")
+            }
+            LoadError::Illegal { index, text, why } => {
+                write!(f, "choice {index} \"{text}\" is not legal here: {why}")
+            }
+            LoadError::AfterEnd { index, text } => write!(
+                f,
+                "choice {index} \"{text}\" comes after the end of the game"
+            ),
+            LoadError::Finished { saved: true } => {
+                f.write_str("the save says the game is over, but its choices leave it unfinished")
+            }
+            LoadError::Finished { saved: false } => {
+                f.write_str("the save says the game goes on, but its choices end it")
+            }
+            LoadError::HashMismatch { saved, actual } => write!(
+                f,
+                "the choices lead to state hash {actual}, but the save records {saved}"
+            ),
+            LoadError::BadCheck(c) => {
+                write!(f, "check \"{c}\" is not 16 lower-case hexadecimal digits")
+            }
+            LoadError::CheckMismatch => f.write_str(
+                "the integrity check does not match: the file was damaged or edited \
+                 (to load a save edited on purpose, delete its `check` line)",
+            ),
+        }
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+/// A [`LoadError`] with the file it is about: `saves/x.ron: choice 17 "..." is not legal here`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileError {
+    /// The file.
+    pub path: PathBuf,
+    /// What is wrong with it.
+    pub error: LoadError,
+}
+
+impl fmt::Display for FileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.path.display(), self.error)
+    }
+}
+
+impl std::error::Error for FileError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
+/// A save that passed every check, with the game it describes.
+#[derive(Clone)]
+pub struct Loaded<G: Recordable> {
+    /// The file's fields.
+    pub save: SaveFile<G::Spec>,
+    /// The game before its first choice.
+    pub start: G,
+    /// The choices, read.
+    pub choices: Vec<G::Choice>,
+    /// The game after every choice.
+    pub end: G,
+}
+
+fn ron_options() -> ron::Options {
+    // Hand-written saves may leave out `Some(...)` around the optional fields.
+    ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+}
+
+fn position(e: &ron::error::SpannedError) -> (usize, usize, String) {
+    (e.span.start.line, e.span.start.col, e.code.to_string())
+}
+
+/// Reads the fields of a save without playing its choices: enough to list it.
+pub fn parse_fields<G: Recordable>(text: &str) -> Result<SaveFile<G::Spec>, LoadError> {
+    if text.trim().is_empty() {
+        return Err(LoadError::Empty);
+    }
+    let header: Header = ron_options().from_str(text).map_err(|e| {
+        let (line, column, message) = position(&e);
+        // A save always opens with `(`; anything else is some other kind of file.
+        if text.trim_start().starts_with('(') {
+            LoadError::Syntax {
+                line,
+                column,
+                message,
+            }
+        } else {
+            LoadError::NotRon {
+                line,
+                column,
+                message,
+            }
+        }
+    })?;
+    match header.format {
+        Some(f) if f == G::FORMAT => {}
+        other => return Err(LoadError::Foreign(other)),
+    }
+    match header.version {
+        Some(FORMAT_VERSION) => {}
+        Some(v) => return Err(LoadError::Version(v)),
+        // The full read below names the missing field.
+        None => {}
+    }
+    ron_options().from_str(text).map_err(|e| {
+        let (line, column, message) = position(&e);
+        LoadError::Syntax {
+            line,
+            column,
+            message,
+        }
+    })
+}
+
+/// Reads and checks a save given as bytes.
+pub fn parse_bytes<G: Recordable>(bytes: &[u8], ctx: &G::Context) -> Result<Loaded<G>, LoadError> {
+    if bytes.iter().all(u8::is_ascii_whitespace) {
+        return Err(LoadError::Empty);
+    }
+    // A NUL never appears in a text file; other control bytes are left to the RON reader.
+    let text = std::str::from_utf8(bytes).map_err(|_| LoadError::NotText)?;
+    if text.contains('\0') {
+        return Err(LoadError::NotText);
+    }
+    parse(text, ctx)
+}
+
+/// Reads and checks a save given as text.
+pub fn parse<G: Recordable>(text: &str, ctx: &G::Context) -> Result<Loaded<G>, LoadError> {
+    let save = parse_fields::<G>(text)?;
+    let saved_hash = parse_hex(&save.hash).ok_or_else(|| LoadError::BadHash(save.hash.clone()))?;
+    let start = G::start(&save.game, save.seed, ctx).map_err(LoadError::Setup)?;
+    let mut game = start.clone();
+    let mut choices = Vec::with_capacity(save.choices.len());
+    for (i, text) in save.choices.iter().enumerate() {
+        let index = i + 1;
+        let choice = game
+            .parse_choice(text)
+            .map_err(|why| LoadError::Unreadable {
+                index,
+                text: text.clone(),
+                why,
+            })?;
+        if game.is_over() {
+            return Err(LoadError::AfterEnd {
+                index,
+                text: text.clone(),
+            });
+        }
+        game.play_recorded(choice)
+            .map_err(|why| LoadError::Illegal {
+                index,
+                text: text.clone(),
+                why,
+            })?;
+        choices.push(choice);
+    }
+    if game.is_over() != save.finished {
+        return Err(LoadError::Finished {
+            saved: save.finished,
+        });
+    }
+    let actual = game.record_hash();
+    if actual != saved_hash {
+        return Err(LoadError::HashMismatch {
+            saved: save.hash.clone(),
+            actual: format::hex(actual),
+        });
+    }
+    if let Some(check) = &save.check {
+        let stored = parse_hex(check).ok_or_else(|| LoadError::BadCheck(check.clone()))?;
+        let at = check_digits_at(text, check).ok_or(LoadError::CheckMismatch)?;
+        if check_of(text, at) != stored {
+            return Err(LoadError::CheckMismatch);
+        }
+    }
+    Ok(Loaded {
+        save,
+        start,
+        choices,
+        end: game,
+    })
+}
+
+/// Reads and checks a save file. The file is only read, whatever is wrong with it.
+pub fn read<G: Recordable>(path: &Path, ctx: &G::Context) -> Result<Loaded<G>, FileError> {
+    let bytes = std::fs::read(path).map_err(|e| FileError {
+        path: path.to_path_buf(),
+        error: LoadError::Io(e.to_string()),
+    })?;
+    parse_bytes(&bytes, ctx).map_err(|error| FileError {
+        path: path.to_path_buf(),
+        error,
+    })
+}
+
+/// A file of a save directory, as a listing shows it.
+#[derive(Clone, Debug)]
+pub struct SaveInfo<S> {
+    /// The file.
+    pub path: PathBuf,
+    /// When it was last written.
+    pub modified: SystemTime,
+    /// The save's fields, or why they cannot be read (the choices are not played here).
+    pub save: Result<SaveFile<S>, LoadError>,
+}
+
+impl<S> SaveInfo<S> {
+    /// Whether this is a readable save of a game still in progress.
+    pub fn unfinished(&self) -> bool {
+        self.save.as_ref().is_ok_and(|s| !s.finished)
+    }
+}
+
+/// Every `*.ron` file of `dir`, newest first. A missing directory has no saves.
+pub fn list<G: Recordable>(dir: &Path) -> std::io::Result<Vec<SaveInfo<G::Spec>>> {
+    let entries = match std::fs::read_dir(dir) {
+        Ok(e) => e,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+        Err(e) => return Err(e),
+    };
+    let mut out = Vec::new();
+    for entry in entries.flatten() {
+        let path = entry.path();
+        let hidden = path
+            .file_name()
+            .is_some_and(|n| n.to_string_lossy().starts_with('.'));
+        if hidden || path.extension().is_none_or(|e| e != "ron") || !path.is_file() {
+            continue;
+        }
+        let modified = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .unwrap_or(SystemTime::UNIX_EPOCH);
+        let save = match std::fs::read(&path) {
+            Ok(bytes) => match std::str::from_utf8(&bytes) {
+                Ok(text) if !text.contains('\0') => parse_fields::<G>(text),
+                _ => Err(LoadError::NotText),
+            },
+            Err(e) => Err(LoadError::Io(e.to_string())),
+        };
+        out.push(SaveInfo {
+            path,
+            modified,
+            save,
+        });
+    }
+    // Newest first; the name (which starts with the time) breaks ties within one second.
+    out.sort_by(|a, b| b.modified.cmp(&a.modified).then(b.path.cmp(&a.path)));
+    Ok(out)
+}
+
+/// The most recently modified save of a game in progress in `dir`.
+pub fn latest_unfinished<G: Recordable>(dir: &Path) -> std::io::Result<Option<SaveInfo<G::Spec>>> {
+    Ok(list::<G>(dir)?.into_iter().find(SaveInfo::unfinished))
+}

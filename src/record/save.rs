@@ -1,0 +1,285 @@
+//! Writing saves: the RON text (sealed with its check), atomic replacement of a file, a fresh name
+//! per game, and the autosaver that keeps one game's file up to date after every decision.
+//!
+//! Atomic means: the new text goes to a temporary file in the same directory, is flushed to disk,
+//! and is renamed over the old file, then the directory itself is flushed. A crash, a closed
+//! terminal or `kill -9` at any moment leaves either the old save or the new one, never a mix.
+
+use super::format::{CHECK_PLACEHOLDER, Recordable, SaveFile, seal};
+use serde::Serialize;
+use std::fmt;
+use std::fs::{self, File, OpenOptions};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+/// Why a save could not be written.
+#[derive(Debug)]
+pub enum SaveError {
+    /// The file system refused (the path says where).
+    Io { path: PathBuf, error: io::Error },
+    /// The save could not be put into text (a bug rather than a user problem).
+    Encode(String),
+}
+
+impl fmt::Display for SaveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SaveError::Io { path, error } => write!(f, "{}: cannot save: {error}", path.display()),
+            SaveError::Encode(why) => write!(f, "cannot write the save: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for SaveError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SaveError::Io { error, .. } => Some(error),
+            SaveError::Encode(_) => None,
+        }
+    }
+}
+
+/// A save as RON text, with its integrity check filled in.
+pub fn to_text<S: Serialize + Clone>(save: &SaveFile<S>) -> Result<String, SaveError> {
+    let mut sealed = save.clone();
+    sealed.check = Some(CHECK_PLACEHOLDER.to_string());
+    // Unescaped strings keep a scenario readable on several lines (raw strings when needed).
+    let config = ron::ser::PrettyConfig::new()
+        .indentor("    ")
+        .escape_strings(false);
+    let mut text = ron::ser::to_string_pretty(&sealed, config)
+        .map_err(|e| SaveError::Encode(e.to_string()))?;
+    text.push('\n');
+    Ok(seal(text))
+}
+
+fn io_error(path: &Path) -> impl FnOnce(io::Error) -> SaveError + '_ {
+    move |error| SaveError::Io {
+        path: path.to_path_buf(),
+        error,
+    }
+}
+
+/// The temporary file a save of `path` is first written to: hidden, in the same directory (so the
+/// rename cannot cross file systems), and not ending in `.ron` (so listings skip it).
+fn temp_path(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "save".into());
+    path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+}
+
+/// Writes `text` to a new temporary file next to `path` and flushes it to disk.
+fn write_temp(path: &Path, text: &str) -> Result<PathBuf, SaveError> {
+    let temp = temp_path(path);
+    let mut file = OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(&temp)
+        .map_err(io_error(&temp))?;
+    file.write_all(text.as_bytes()).map_err(io_error(&temp))?;
+    file.sync_all().map_err(io_error(&temp))?;
+    Ok(temp)
+}
+
+/// Flushes a directory's entries (the rename) to disk. Not every platform can open a directory;
+/// there the rename is as durable as the system makes it.
+fn sync_dir(dir: &Path) {
+    #[cfg(unix)]
+    if let Ok(d) = File::open(if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    }) {
+        let _ = d.sync_all();
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
+}
+
+/// Replaces (or creates) `path` with `text` atomically.
+pub fn write_atomic(path: &Path, text: &str) -> Result<(), SaveError> {
+    let temp = write_temp(path, text)?;
+    if let Err(error) = fs::rename(&temp, path) {
+        let _ = fs::remove_file(&temp);
+        return Err(SaveError::Io {
+            path: path.to_path_buf(),
+            error,
+        });
+    }
+    sync_dir(path.parent().unwrap_or(Path::new(".")));
+    Ok(())
+}
+
+/// Writes `text` under a name that no file in `dir` has yet: `STEM.ron`, else `STEM-2.ron`, ...
+/// Creates `dir` if needed. Two games started in the same second (or two programs) never share
+/// a file: the name is claimed with a hard link, which fails rather than overwrite.
+pub fn write_new(dir: &Path, stem: &str, text: &str) -> Result<PathBuf, SaveError> {
+    fs::create_dir_all(dir).map_err(io_error(dir))?;
+    let first = dir.join(format!("{stem}.ron"));
+    let temp = write_temp(&first, text)?;
+    let result = (|| {
+        for n in 1..100_000u32 {
+            let path = if n == 1 {
+                first.clone()
+            } else {
+                dir.join(format!("{stem}-{n}.ron"))
+            };
+            match fs::hard_link(&temp, &path) {
+                Ok(()) => return Ok(path),
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
+                // No hard links here (some file systems): fall back on a check and a rename.
+                Err(_) if !path.exists() => {
+                    fs::rename(&temp, &path).map_err(io_error(&path))?;
+                    return Ok(path);
+                }
+                Err(_) => continue,
+            }
+        }
+        Err(SaveError::Io {
+            path: first.clone(),
+            error: io::Error::other("no free file name"),
+        })
+    })();
+    let _ = fs::remove_file(&temp);
+    if result.is_ok() {
+        sync_dir(dir);
+    }
+    result
+}
+
+/// A file name stem from a moment and a game mode: `2026-11-23T07-30-00-deathmatch` (UTC; no
+/// colons, which some systems refuse in file names).
+pub fn stem_for(time: SystemTime, mode: &str) -> String {
+    let secs = time
+        .duration_since(UNIX_EPOCH)
+        .map(|d| d.as_secs())
+        .unwrap_or(0);
+    let (days, rest) = (secs / 86_400, secs % 86_400);
+    let (y, m, d) = civil_from_days(days as i64);
+    format!(
+        "{y:04}-{m:02}-{d:02}T{:02}-{:02}-{:02}-{mode}",
+        rest / 3600,
+        rest / 60 % 60,
+        rest % 60
+    )
+}
+
+/// Year, month, day of a day count since 1970-01-01 (Howard Hinnant's `civil_from_days`).
+fn civil_from_days(z: i64) -> (i64, u32, u32) {
+    let z = z + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    (y, m, d)
+}
+
+/// Keeps one game's save file up to date: the choices so far in notation, written after every
+/// decision. The file name is chosen at the first write, so a game nobody plays leaves no file.
+#[derive(Clone, Debug)]
+pub struct Autosave<G: Recordable> {
+    dir: PathBuf,
+    stem: String,
+    path: Option<PathBuf>,
+    spec: G::Spec,
+    seed: u64,
+    choices: Vec<String>,
+}
+
+impl<G: Recordable> Autosave<G> {
+    /// A new game's autosaver; its file will be `dir/STEM.ron` (or the next free name).
+    pub fn new(dir: impl Into<PathBuf>, stem: String, spec: G::Spec, seed: u64) -> Autosave<G> {
+        Autosave {
+            dir: dir.into(),
+            stem,
+            path: None,
+            spec,
+            seed,
+            choices: Vec::new(),
+        }
+    }
+
+    /// Goes on writing an existing save (a resumed game) to the same file.
+    pub fn resume(path: PathBuf, save: &SaveFile<G::Spec>) -> Autosave<G> {
+        let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+        Autosave {
+            dir,
+            stem: String::new(),
+            path: Some(path),
+            spec: save.game.clone(),
+            seed: save.seed,
+            choices: save.choices.clone(),
+        }
+    }
+
+    /// Records a choice about to be made in `before` (the text is written at the state it is
+    /// made in, as notation may depend on it).
+    pub fn push(&mut self, before: &G, choice: &G::Choice) {
+        self.choices.push(before.choice_text(choice));
+    }
+
+    /// Records a choice already written in notation.
+    pub fn push_text(&mut self, text: String) {
+        self.choices.push(text);
+    }
+
+    /// Forgets every choice from the `n`-th on (undo).
+    pub fn truncate(&mut self, n: usize) {
+        self.choices.truncate(n);
+    }
+
+    /// The choices recorded so far.
+    pub fn choices(&self) -> &[String] {
+        &self.choices
+    }
+
+    /// The file, once it has been written.
+    pub fn path(&self) -> Option<&Path> {
+        self.path.as_deref()
+    }
+
+    /// The game's setup.
+    pub fn spec(&self) -> &G::Spec {
+        &self.spec
+    }
+
+    /// The save as it stands, `now` being the state after the recorded choices.
+    pub fn save_file(&self, now: &G) -> SaveFile<G::Spec> {
+        SaveFile::new::<G>(self.spec.clone(), self.seed, self.choices.clone(), now)
+    }
+
+    /// Writes the save; returns where.
+    pub fn write(&mut self, now: &G) -> Result<&Path, SaveError> {
+        let text = to_text(&self.save_file(now))?;
+        match &self.path {
+            Some(path) => write_atomic(path, &text)?,
+            None => self.path = Some(write_new(&self.dir, &self.stem, &text)?),
+        }
+        Ok(self.path.as_deref().unwrap_or(Path::new("")))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stems_are_utc_dates_and_times() {
+        assert_eq!(
+            stem_for(UNIX_EPOCH, "deathmatch"),
+            "1970-01-01T00-00-00-deathmatch"
+        );
+        let t = UNIX_EPOCH + std::time::Duration::from_secs(1_795_419_000);
+        assert_eq!(stem_for(t, "high-form"), "2026-11-23T07-30-00-high-form");
+        let leap = UNIX_EPOCH + std::time::Duration::from_secs(951_782_400);
+        assert_eq!(stem_for(leap, "x"), "2000-02-29T00-00-00-x");
+    }
+}

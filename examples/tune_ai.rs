@@ -1,35 +1,57 @@
-//! Tunes the search bot: plays `mcts` with the given settings against `greedy` (alternating seats)
-//! and prints its win rate. Usage:
-//! `cargo run --release --example tune_ai -- MODE GAMES ITERATIONS DEPTH EXPLORATION PRIOR`
+//! Tunes the search bot: plays `mcts` with the given settings against another bot (alternating
+//! seats, Imperial against Imperial) and prints its win rate and time per decision. Usage:
+//!
+//! `cargo run --release --example tune_ai -- [mode=deathmatch|high-form] [games=40] [seed=1000]
+//!  [vs=greedy|mcts:easy|...] [level=normal] [it=N] [depth=N] [expl=X] [prior=X] [samples=N] [vsit=N]`
+//!
+//! `vsit` gives an `mcts:LEVEL` opponent (`vs`) that many iterations.
+//!
+//! `level` picks the starting configuration; the other keys override parts of it.
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::Duration;
-use tashkalar::ai::Bot;
-use tashkalar::ai::greedy::GreedyBot;
-use tashkalar::ai::mcts::{MctsBot, MctsConfig};
+use std::time::{Duration, Instant};
+use tashkalar::ai::mcts::{Level, MctsBot, MctsConfig};
+use tashkalar::ai::{Bot, make_bot};
 use tashkalar::engine::{CardDb, GameConfig, GameState, Mode};
 use tashkalar::game::Game;
 
 fn main() -> Result<(), String> {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let arg = |i: usize, d: &str| args.get(i).cloned().unwrap_or_else(|| d.to_string());
-    let mode = if arg(0, "deathmatch") == "high-form" {
-        Mode::HighForm
-    } else {
-        Mode::Deathmatch
+    let args: Vec<(String, String)> = std::env::args()
+        .skip(1)
+        .map(|a| match a.split_once('=') {
+            Some((k, v)) => Ok((k.to_string(), v.to_string())),
+            None => Err(format!("expected key=value, got {a}")),
+        })
+        .collect::<Result<_, _>>()?;
+    let get = |key: &str| args.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
+    let num = |key: &str, default: f64| -> Result<f64, String> {
+        get(key).map_or(Ok(default), |v| {
+            v.parse().map_err(|e| format!("{key}: {e}"))
+        })
     };
-    let games: u64 = arg(1, "10").parse().map_err(|e| format!("{e}"))?;
-    let config = MctsConfig {
-        iterations: arg(2, "1500").parse().map_err(|e| format!("{e}"))?,
-        time_limit: Duration::from_secs(10),
-        playout_depth: arg(3, "24").parse().map_err(|e| format!("{e}"))?,
-        exploration: arg(4, "0.35").parse().map_err(|e| format!("{e}"))?,
-        prior_weight: arg(5, "0.5").parse().map_err(|e| format!("{e}"))?,
-        playout_samples: arg(6, "3").parse().map_err(|e| format!("{e}"))?,
+    let mode = match get("mode").as_deref() {
+        Some("high-form") => Mode::HighForm,
+        _ => Mode::Deathmatch,
     };
+    let level = Level::parse(&get("level").unwrap_or_else(|| "normal".into())).ok_or("level")?;
+    let base = level.config();
+    let mut config = base;
+    config.iterations = num("it", base.iterations as f64)? as u32;
+    config.playout_depth = num("depth", base.playout_depth as f64)? as u32;
+    config.exploration = num("expl", base.exploration)?;
+    config.prior_weight = num("prior", base.prior_weight)?;
+    config.playout_samples = num("samples", base.playout_samples as f64)? as u32;
+    config.time_limit = Duration::from_secs(60);
+    let games = num("games", 40.0)? as u64;
+    let seed = num("seed", 1000.0)? as u64;
+    let vs = get("vs").unwrap_or_else(|| "greedy".into());
+    let vs_iterations = get("vsit")
+        .map(|v| v.parse::<u32>().map_err(|e| format!("vsit: {e}")))
+        .transpose()?;
+
     let db = Arc::new(CardDb::builtin().map_err(|e| e.to_string())?);
     let cancel = AtomicBool::new(false);
-    let mut wins = 0.0;
+    let (mut wins, mut decisions, mut thinking) = (0.0, 0u64, Duration::ZERO);
     for g in 0..games {
         let cfg = GameConfig {
             mode,
@@ -38,23 +60,55 @@ fn main() -> Result<(), String> {
             decks: vec!["Imperial".into(); 2],
         };
         let mut state =
-            GameState::new_game(db.clone(), cfg, 1000 + g).map_err(|e| e.to_string())?;
-        let mcts_seat = (g % 2) as usize;
+            GameState::new_game(db.clone(), cfg, seed + g).map_err(|e| e.to_string())?;
+        let tuned = (g % 2) as usize;
         let mut bots: Vec<Box<dyn Bot<GameState>>> = vec![
-            Box::new(MctsBot::with_config("t".into(), config, g)),
-            Box::new(GreedyBot::new(g)),
+            Box::new(MctsBot::with_config("tuned".into(), config, seed + g)),
+            match vs_iterations {
+                Some(iterations) => Box::new(MctsBot::with_config(
+                    "opponent".into(),
+                    MctsConfig {
+                        iterations,
+                        ..config_of(&vs)?
+                    },
+                    (seed + g).wrapping_mul(31),
+                )),
+                None => make_bot(&vs, (seed + g).wrapping_mul(31))?,
+            },
         ];
-        if mcts_seat == 1 {
+        if tuned == 1 {
             bots.swap(0, 1);
         }
         while !state.is_over() {
             let seat = Game::to_move(&state);
             let obs = Game::observation(&state, seat);
+            let started = Instant::now();
             let c = bots[seat].choose(&obs, &cancel).ok_or("no choice")?;
+            if seat == tuned {
+                thinking += started.elapsed();
+                decisions += 1;
+            }
             state.apply(c).map_err(|e| e.to_string())?;
         }
-        wins += Game::rewards(&state)[mcts_seat];
+        let won = Game::rewards(&state)[tuned];
+        wins += won;
+        eprintln!("game {g}: {won} (total {wins}/{})", g + 1);
     }
-    println!("{config:?}: {wins}/{games}");
+    let ms = thinking.as_secs_f64() * 1000.0 / decisions.max(1) as f64;
+    println!(
+        "{config:?} vs {vs}: {wins}/{games} = {:.1}%, {ms:.1} ms per decision",
+        100.0 * wins / games.max(1) as f64
+    );
     Ok(())
+}
+
+/// The configuration of the level named by an `mcts:LEVEL` bot name.
+fn config_of(name: &str) -> Result<MctsConfig, String> {
+    name.strip_prefix("mcts:")
+        .and_then(Level::parse)
+        .map(|level| MctsConfig {
+            time_limit: Duration::from_secs(60),
+            ..level.config()
+        })
+        .ok_or_else(|| format!("vsit needs vs=mcts:LEVEL, not {name}"))
 }

@@ -153,6 +153,7 @@ pub fn sim_json(cfg: &SimConfig, report: &SimReport) -> Value {
                 "wins": b.wins,
                 "win_rate": rate,
                 "ci95": [lo, hi],
+                "decisions": b.decisions,
                 "ms_per_decision": b.ms_per_decision(),
             })
         }).collect::<Vec<_>>(),

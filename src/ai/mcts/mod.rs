@@ -1,11 +1,12 @@
 //! The `mcts` bot: single-observer information-set Monte Carlo tree search (SO-ISMCTS).
 //!
 //! Every iteration deals the cards the bot cannot see at random, consistently with what it knows
-//! ([`Game::determinize`] of its observation), then walks one shared tree: choices that were
-//! expanded and are legal in this deal are compared by UCB1 with availability counts, the first
-//! untried legal choice found at random is expanded, and a short playout with the game's playout
-//! policy ([`Game::playout_pick`]) runs until the game ends or a depth cut-off, where the game's
-//! evaluation stands in for the result. Results are vectors (one reward per seat), so three and
+//! ([`Game::determinize`] of its observation), then walks one shared tree. At every node only the
+//! best few legal choices are considered (the root by `greedy`'s measure, other nodes by the
+//! immediate evaluation), more as the node is visited more (progressive widening); the best
+//! untried one is expanded, or else the considered ones are compared by UCB1 with availability
+//! counts. Then a short playout with the game's playout policy ([`Game::playout_pick`]) runs
+//! until the game ends or a depth cut-off, where the game's evaluation stands in for the result. Results are vectors (one reward per seat), so three and
 //! four players and teams need nothing special. The most visited choice is played.
 //!
 //! The bot never sees more than its observation; with an iteration budget (the time limit is only
@@ -65,9 +66,9 @@ impl Level {
     /// the time limits keep a slow machine responsive.
     pub fn config(self) -> MctsConfig {
         let (iterations, seconds, playout_depth) = match self {
-            Level::Easy => (200, 0.5, 8),
-            Level::Normal => (800, 1.0, 12),
-            Level::Hard => (2_400, 3.0, 12),
+            Level::Easy => (400, 0.5, 12),
+            Level::Normal => (1_600, 1.0, 12),
+            Level::Hard => (6_400, 5.0, 12),
         };
         MctsConfig {
             iterations,
@@ -186,6 +187,7 @@ impl MctsBot {
                 s.legal.extend_from_slice(&root.choices[..allowed]);
             } else {
                 state.legal(&mut s.legal);
+                widen(tree, node, &state, &mut s.legal, &mut s.ranked);
             }
             if s.legal.is_empty() {
                 break;
@@ -199,17 +201,8 @@ impl MctsBot {
                     None => break,
                 }
             } else {
-                // The root expands its best-looking choice first; the later steps of an action
-                // their best immediate outcome (effect steps have few choices and a random one
-                // is usually a poor one); other decisions a choice of the playout policy.
-                let pick = if at_root {
-                    0
-                } else if state.mid_action() {
-                    best_immediate(&state, mover, &s.untried)
-                } else {
-                    state.playout_pick(&s.untried, self.rng.next_u64())
-                };
-                let choice = s.untried[pick];
+                // Both the root's plan and `widen` list the choices best first.
+                let choice = s.untried[0];
                 (choice, tree.expand(node, choice, mover))
             };
             if state.play(choice).is_err() {
@@ -331,6 +324,7 @@ struct Scratch<C> {
     path: Vec<NodeId>,
     legal: Vec<C>,
     untried: Vec<C>,
+    ranked: Vec<(f64, usize)>,
 }
 
 impl<C> Default for Scratch<C> {
@@ -339,25 +333,48 @@ impl<C> Default for Scratch<C> {
             path: Vec::new(),
             legal: Vec::new(),
             untried: Vec::new(),
+            ranked: Vec::new(),
         }
     }
 }
 
-/// The index of the choice in `choices` whose immediate outcome `mover` values most (the first
-/// among equals).
-fn best_immediate<G: Game>(state: &G, mover: usize, choices: &[G::Choice]) -> usize {
-    let mut best = (f64::MIN, 0);
-    for (i, &c) in choices.iter().enumerate() {
-        let mut next = state.clone();
-        if next.play(c).is_err() {
-            continue;
-        }
-        let value = next.evaluate().get(mover).copied().unwrap_or(0.0);
-        if value > best.0 {
-            best = (value, i);
-        }
+/// Progressive widening below the root: keeps in `legal` only the best few choices by their
+/// immediate value to the mover (each valued once per node, when first legal there), best first;
+/// more come in as the node is visited more. Choices that depend on the deal (an opponent's
+/// summons) are valued when a deal first offers them.
+fn widen<G: Game>(
+    tree: &mut Tree<G::Choice>,
+    node: NodeId,
+    state: &G,
+    legal: &mut Vec<G::Choice>,
+    ranked: &mut Vec<(f64, usize)>,
+) {
+    let mover = state.to_move();
+    let entry = tree.node_mut(node);
+    ranked.clear();
+    for (i, &choice) in legal.iter().enumerate() {
+        let value = *entry
+            .values
+            .entry(choice)
+            .or_insert_with(|| immediate_value(state, mover, choice));
+        ranked.push((value, i));
     }
-    best.1
+    let allowed = (3 + (entry.visits as f64).sqrt() as usize).min(ranked.len());
+    // Stable: equal values keep the legal order.
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+    ranked.truncate(allowed);
+    let kept: Vec<G::Choice> = ranked.iter().map(|&(_, i)| legal[i]).collect();
+    legal.clear();
+    legal.extend(kept);
+}
+
+/// What `choice` is worth to `mover` right after it is made.
+fn immediate_value<G: Game>(state: &G, mover: usize, choice: G::Choice) -> f64 {
+    let mut next = state.clone();
+    if next.play(choice).is_err() {
+        return f64::MIN;
+    }
+    next.evaluate().get(mover).copied().unwrap_or(0.0)
 }
 
 /// Whether the most visited root choice can no longer be overtaken in `remaining` iterations, so

@@ -25,6 +25,9 @@ pub struct Node<C> {
     /// Children by choice. Only looked up by key, never iterated, so its order cannot leak into
     /// the search.
     pub children: HashMap<C, NodeId>,
+    /// Immediate values of this node's choices to the seat making them, filled lazily (see
+    /// `widen`); the root uses its own plan instead.
+    pub values: HashMap<C, f64>,
 }
 
 /// The tree of one search.
@@ -44,12 +47,17 @@ impl<C: Copy + Eq + Hash> Tree<C> {
                 available: 0,
                 reward: 0.0,
                 children: HashMap::new(),
+                values: HashMap::new(),
             }],
         }
     }
 
     pub fn node(&self, id: NodeId) -> &Node<C> {
         &self.nodes[id as usize]
+    }
+
+    pub fn node_mut(&mut self, id: NodeId) -> &mut Node<C> {
+        &mut self.nodes[id as usize]
     }
 
     /// The child of `parent` reached by `choice`, if it was expanded.
@@ -66,6 +74,7 @@ impl<C: Copy + Eq + Hash> Tree<C> {
             available: 1,
             reward: 0.0,
             children: HashMap::new(),
+            values: HashMap::new(),
         });
         self.nodes[parent as usize].children.insert(choice, id);
         id

@@ -211,3 +211,17 @@ fn the_hint_key_names_the_choice_the_ai_would_make_and_points_at_it() {
     // The hint does not play: the same decision is still waiting.
     assert!(app.game().expect("game").model.choices.len() > 1);
 }
+
+#[test]
+fn an_ai_seat_shows_its_level_and_every_count_in_a_narrow_players_panel() {
+    let mut app = App::new(db(), PaletteKind::Standard);
+    let hard = SeatKind::Ai("mcts:hard".into());
+    app.start_game(&duel(5, vec![SeatKind::Human, hard]))
+        .expect("deal");
+    // At this size the players panel is narrow but tall: the counts get a line of their own
+    // instead of being cut off after the AI's name.
+    let shown = text(&render(&app, 150, 48));
+    assert!(shown.contains("AI mcts:hard 0 pts"), "{shown}");
+    assert_eq!(shown.matches("hand 6 deck 15 pcs").count(), 2, "{shown}");
+    assert_eq!(shown.matches("discards 0").count(), 2, "{shown}");
+}

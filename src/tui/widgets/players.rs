@@ -84,8 +84,10 @@ impl Widget for PlayersPanel<'_> {
                 .get(colour.index())
                 .map(|s| format!("{}+{}L", s.discs, s.legendary))
                 .unwrap_or_default();
-            // Narrow panels get the short form of the counts.
-            let counts_text = if inner.width >= 64 {
+            // A roomy panel has the counts on the seat's line; otherwise they get a line of their
+            // own (when there is room for two lines a seat) or the short form.
+            let roomy = inner.width >= 64;
+            let counts_text = if roomy {
                 format!(
                     "  hand {}/{}/{}  deck {deck}  supply {supply}",
                     counts.beings, counts.legends, counts.flares
@@ -104,8 +106,11 @@ impl Widget for PlayersPanel<'_> {
                     format!(" {}", self.score_text(seat)),
                     ratatui::style::Style::new().add_modifier(Modifier::BOLD),
                 ),
-                Span::raw(counts_text),
             ];
+            let counts_below = self.wide && !roomy;
+            if !counts_below {
+                spans.push(Span::raw(counts_text.clone()));
+            }
             let frozen: Vec<String> = self
                 .view
                 .frozen
@@ -119,7 +124,11 @@ impl Widget for PlayersPanel<'_> {
             let discards = self.view.discards.get(i).map_or(0, |d| d.len());
             if self.wide {
                 lines.push(Line::from(spans));
-                let mut second = format!("    discard pile {discards}");
+                let mut second = if counts_below {
+                    format!("{counts_text} discards {discards}")
+                } else {
+                    format!("    discard pile {discards}")
+                };
                 if !frozen.is_empty() {
                     second.push_str(&format!("  ❄ frozen: {}", frozen.join(", ")));
                 }

@@ -187,7 +187,14 @@ impl MctsBot {
                 s.legal.extend_from_slice(&root.choices[..allowed]);
             } else {
                 state.legal(&mut s.legal);
-                widen(tree, node, &state, &mut s.legal, &mut s.ranked);
+                widen(
+                    tree,
+                    node,
+                    &state,
+                    &mut s.legal,
+                    &mut s.ranked,
+                    &mut s.spare,
+                );
             }
             if s.legal.is_empty() {
                 break;
@@ -325,6 +332,7 @@ struct Scratch<C> {
     legal: Vec<C>,
     untried: Vec<C>,
     ranked: Vec<(f64, usize)>,
+    spare: Vec<C>,
 }
 
 impl<C> Default for Scratch<C> {
@@ -334,6 +342,7 @@ impl<C> Default for Scratch<C> {
             legal: Vec::new(),
             untried: Vec::new(),
             ranked: Vec::new(),
+            spare: Vec::new(),
         }
     }
 }
@@ -348,6 +357,7 @@ fn widen<G: Game>(
     state: &G,
     legal: &mut Vec<G::Choice>,
     ranked: &mut Vec<(f64, usize)>,
+    spare: &mut Vec<G::Choice>,
 ) {
     let mover = state.to_move();
     let entry = tree.node_mut(node);
@@ -363,9 +373,9 @@ fn widen<G: Game>(
     // Stable: equal values keep the legal order.
     ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
     ranked.truncate(allowed);
-    let kept: Vec<G::Choice> = ranked.iter().map(|&(_, i)| legal[i]).collect();
-    legal.clear();
-    legal.extend(kept);
+    spare.clear();
+    spare.extend(ranked.iter().map(|&(_, i)| legal[i]));
+    std::mem::swap(legal, spare);
 }
 
 /// What `choice` is worth to `mover` right after it is made.

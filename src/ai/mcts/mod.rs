@@ -6,8 +6,9 @@
 //! immediate evaluation), more as the node is visited more (progressive widening); the best
 //! untried one is expanded, or else the considered ones are compared by UCB1 with availability
 //! counts. Then a short playout with the game's playout policy ([`Game::playout_pick`]) runs
-//! until the game ends or a depth cut-off, where the game's evaluation stands in for the result. Results are vectors (one reward per seat), so three and
-//! four players and teams need nothing special. The most visited choice is played.
+//! until the game ends or a depth cut-off, where the game's evaluation stands in for the result.
+//! Results are vectors (one reward per seat), so three and four players and teams need nothing
+//! special. The most visited choice is played.
 //!
 //! The bot never sees more than its observation; with an iteration budget (the time limit is only
 //! a safety net) and a seed it is reproducible.
@@ -313,11 +314,8 @@ impl MctsBot {
                     .playout_pick(legal, self.rng.next_u64())
                     .min(legal.len() - 1)]
             };
-            let mut next = state.clone();
-            if next.play(choice).is_err() {
-                continue;
-            }
-            let value = next.evaluate().get(mover).copied().unwrap_or(0.0);
+            // An illegal pick is valued f64::MIN and so never replaces the first.
+            let value = immediate_value(state, mover, choice);
             if value > best.0 {
                 best = (value, choice);
             }

@@ -107,10 +107,12 @@ impl Widget for PlayersPanel<'_> {
                     ratatui::style::Style::new().add_modifier(Modifier::BOLD),
                 ),
             ];
-            let counts_below = self.wide && !roomy;
-            if !counts_below {
-                spans.push(Span::raw(counts_text.clone()));
-            }
+            let counts_below = if self.wide && !roomy {
+                Some(counts_text)
+            } else {
+                spans.push(Span::raw(counts_text));
+                None
+            };
             let frozen: Vec<String> = self
                 .view
                 .frozen
@@ -124,10 +126,9 @@ impl Widget for PlayersPanel<'_> {
             let discards = self.view.discards.get(i).map_or(0, |d| d.len());
             if self.wide {
                 lines.push(Line::from(spans));
-                let mut second = if counts_below {
-                    format!("{counts_text} discards {discards}")
-                } else {
-                    format!("    discard pile {discards}")
+                let mut second = match counts_below {
+                    Some(counts) => format!("{counts} discards {discards}"),
+                    None => format!("    discard pile {discards}"),
                 };
                 if !frozen.is_empty() {
                     second.push_str(&format!("  ❄ frozen: {}", frozen.join(", ")));

@@ -13,6 +13,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// The legal choices now, in a deterministic order (replaces `out`'s contents).
     fn legal(&self, out: &mut Vec<Self::Choice>);
     fn play(&mut self, choice: Self::Choice) -> Result<(), String>;
+    /// Plays a choice taken from this very position's [`Game::legal`] list: the same as `play`,
+    /// but a game may skip checking it again (search and greedy play only make such choices).
+    fn play_listed(&mut self, choice: Self::Choice) {
+        // A listed choice is legal, so `play` cannot refuse it.
+        let _ = self.play(choice);
+    }
     fn is_over(&self) -> bool;
     /// Per seat in [0, 1] once the game is over: winners share 1.
     fn rewards(&self) -> Vec<f64>;
@@ -55,6 +61,10 @@ impl Game for GameState {
 
     fn play(&mut self, choice: engine::Choice) -> Result<(), String> {
         self.apply(choice).map_err(|e| e.to_string())
+    }
+
+    fn play_listed(&mut self, choice: engine::Choice) {
+        self.apply_listed(choice);
     }
 
     fn is_over(&self) -> bool {

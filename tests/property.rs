@@ -185,3 +185,51 @@ fn a_seat_view_is_the_same_whatever_the_hidden_cards() {
     );
     assert_eq!(g.view(Seat(0)), swapped.view(Seat(0)));
 }
+
+/// The search plays listed choices without checking them again (`apply_listed`): at every step of
+/// many random games in every deck pairing, each listed choice must be accepted by the checked
+/// `apply` and lead to the very same position.
+#[test]
+fn every_listed_choice_applies_unchecked_exactly_as_checked() {
+    let db = Arc::new(CardDb::builtin().expect("cards"));
+    let n = db.decks.len();
+    let mut choices = Vec::new();
+    for (k, (mode, players, teams)) in [
+        (Mode::Deathmatch, 2, false),
+        (Mode::HighForm, 2, false),
+        (Mode::Deathmatch, 3, false),
+        (Mode::Deathmatch, 4, false),
+        (Mode::HighForm, 4, true),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        for seed in 0..24u64 {
+            let decks = (0..players)
+                .map(|i| db.decks[(seed as usize + i * (1 + k)) % n].name.clone())
+                .collect();
+            let config = GameConfig {
+                mode,
+                players: players as u8,
+                teams,
+                decks,
+            };
+            let mut g = GameState::new_game(db.clone(), config, seed).expect("new game");
+            let mut rng = Rng::seeded(seed);
+            while !g.is_over() {
+                g.legal_choices(&mut choices);
+                for &c in &choices {
+                    let mut checked = g.clone();
+                    checked
+                        .apply(c)
+                        .unwrap_or_else(|e| panic!("seed {seed}: listed {c:?} refused: {e}"));
+                    let mut unchecked = g.clone();
+                    unchecked.apply_listed(c);
+                    assert_eq!(checked.hash64(), unchecked.hash64(), "seed {seed}: {c:?}");
+                }
+                let pick = choices[rng.below(choices.len() as u32) as usize];
+                g.apply(pick).expect("legal");
+            }
+        }
+    }
+}

@@ -39,9 +39,7 @@ pub(crate) fn settle<G: Game>(mut game: G, seat: usize, buffer: &mut Vec<G::Choi
         let mut best: Option<(f64, G)> = None;
         for &choice in buffer.iter() {
             let mut next = game.clone();
-            if next.play(choice).is_err() {
-                continue;
-            }
+            next.play_listed(choice);
             let value = outcome(&next, seat);
             if best.as_ref().is_none_or(|(v, _)| value > *v + TIE) {
                 best = Some((value, next));
@@ -85,9 +83,7 @@ impl<G: Game> Bot<G> for GreedyBot {
                 break;
             }
             let mut next = observation.clone();
-            if next.play(choice).is_err() {
-                continue;
-            }
+            next.play_listed(choice);
             let value = settle(next, seat, &mut buffer);
             if value > best_value + TIE {
                 best_value = value;

@@ -287,6 +287,19 @@ impl GameState {
         Ok(())
     }
 
+    /// Applies a choice the caller took from [`GameState::legal_choices`] of this very state,
+    /// without checking it again. The search plays millions of such choices, and the check is the
+    /// dearest part of applying a summoning (it lists the card's summonings again). The result is
+    /// the same as [`GameState::apply`]'s; debug builds still check.
+    pub fn apply_listed(&mut self, choice: Choice) {
+        debug_assert!(
+            !self.is_over() && self.is_legal(choice),
+            "{choice:?} is not among the legal choices"
+        );
+        self.apply_legal(choice);
+        self.settle();
+    }
+
     /// Whether a choice is among the legal choices, without listing all of them when one kind of
     /// choice can be checked on its own (the main decision has dozens of choices).
     pub fn is_legal(&self, choice: Choice) -> bool {

@@ -213,8 +213,13 @@ impl MctsBot {
                 let choice = s.untried[0];
                 (choice, tree.expand(node, choice, mover))
             };
-            if state.play(choice).is_err() {
-                break;
+            if at_root {
+                // The root's choices were listed in the observation, not in this deal.
+                if state.play(choice).is_err() {
+                    break;
+                }
+            } else {
+                state.play_listed(choice);
             }
             s.path.push(next);
             let expanded = !s.untried.is_empty();
@@ -236,9 +241,7 @@ impl MctsBot {
                 break;
             }
             let choice = self.playout_choice(&state, &s.legal);
-            if state.play(choice).is_err() {
-                break;
-            }
+            state.play_listed(choice);
             steps += 1;
         }
         let rewards = if state.is_over() {
@@ -264,11 +267,8 @@ impl<C: Copy> RootPlan<C> {
             .iter()
             .map(|&c| {
                 let mut next = observation.clone();
-                let value = match next.play(c) {
-                    Ok(()) => settle(next, me, &mut buffer),
-                    Err(_) => f64::MIN,
-                };
-                (value, c)
+                next.play_listed(c);
+                (settle(next, me, &mut buffer), c)
             })
             .collect();
         // Stable: equal values keep the legal order, so the plan is deterministic.
@@ -314,7 +314,6 @@ impl MctsBot {
                     .playout_pick(legal, self.rng.next_u64())
                     .min(legal.len() - 1)]
             };
-            // An illegal pick is valued f64::MIN and so never replaces the first.
             let value = immediate_value(state, mover, choice);
             if value > best.0 {
                 best = (value, choice);
@@ -379,9 +378,7 @@ fn widen<G: Game>(
 /// What `choice` is worth to `mover` right after it is made.
 fn immediate_value<G: Game>(state: &G, mover: usize, choice: G::Choice) -> f64 {
     let mut next = state.clone();
-    if next.play(choice).is_err() {
-        return f64::MIN;
-    }
+    next.play_listed(choice);
     next.evaluate().get(mover).copied().unwrap_or(0.0)
 }
 

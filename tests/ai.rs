@@ -183,3 +183,34 @@ fn the_search_bot_plays_whole_games_with_three_and_four_seats() {
     let g = play_game(Mode::HighForm, 4, true, &["mcts:easy", "random"], 7);
     assert!(g.is_over());
 }
+
+/// Tournaments are run in chunks on several cores: with the decks fixed, `sim --games 2n --seed s`
+/// plays the very games of `--games n --seed s` followed by `--games n --seed s+n` (n even, so
+/// the seats rotate alike).
+#[test]
+fn a_tournament_in_chunks_plays_the_games_of_one_long_run() {
+    use tashkalar::sim::{SimConfig, run};
+    let sim = |games, seed| SimConfig {
+        mode: Mode::Deathmatch,
+        players: 2,
+        teams: false,
+        decks: Vec::new(),
+        games,
+        seed,
+        bots: vec!["mcts:easy".into(), "greedy".into()],
+    };
+    let played = |cfg: SimConfig| {
+        let mut games = Vec::new();
+        let report = run(db(), &cfg, |g| {
+            games.push((g.seed, g.bots.clone(), g.final_hash))
+        })
+        .expect("sim");
+        assert!(report.errors.is_empty(), "{:?}", report.errors);
+        games
+    };
+    let whole = played(sim(4, 500));
+    let mut chunks = played(sim(2, 500));
+    chunks.extend(played(sim(2, 502)));
+    assert_eq!(whole.len(), 4);
+    assert_eq!(whole, chunks);
+}

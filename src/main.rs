@@ -78,6 +78,8 @@ struct PlayArgs {
     /// An AI seat, e.g. `2=normal` or `2=mcts:hard` (repeatable).
     #[arg(long = "ai", value_name = "SEAT=LEVEL")]
     ai: Vec<String>,
+    /// Seed of the deal (and of the AI seats' own chance): the same seed deals the same game
+    /// (default: a fresh seed).
     #[arg(long)]
     seed: Option<u64>,
     /// Start from a scenario file.
@@ -97,18 +99,23 @@ struct PlayArgs {
 
 #[derive(Args)]
 struct SimArgs {
+    /// high-form or deathmatch.
     #[arg(long, default_value = "deathmatch")]
     mode: String,
+    /// Number of players, 2-4.
     #[arg(long, default_value_t = 2)]
     players: u8,
     /// 2 vs 2 team game (High Form, 4 players).
     #[arg(long)]
     teams: bool,
+    /// Number of games.
     #[arg(long, default_value_t = 100)]
     games: u32,
+    /// Seed of the first game; game i uses seed + i.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Bots, comma-separated; seats rotate between games.
+    /// Bots, comma-separated: random, greedy, mcts:easy, mcts:normal, mcts:hard; seats rotate
+    /// between games.
     #[arg(long, value_delimiter = ',', default_value = "random")]
     bots: Vec<String>,
     /// Decks per seat, comma-separated, or `mixed` for random decks each game.

@@ -282,4 +282,26 @@ mod tests {
         assert_eq!(e5.grow().count(), 9);
         assert_eq!(Bitboard::from_square(sq("a1")).ring().count(), 3);
     }
+
+    #[test]
+    fn a_prepared_shift_is_the_plain_shift() {
+        // Full grid, each single square, and some scattered sets, at every offset a pattern has.
+        let mut sets = vec![Bitboard(GRID)];
+        sets.extend((0..81).map(|i| Bitboard(1u128 << i)));
+        let mut x: u128 = 0x9e37_79b9_7f4a_7c15_f39c_c060_5ced_c834;
+        for _ in 0..50 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            sets.push(Bitboard(x & GRID));
+        }
+        for df in -9..=9 {
+            for dr in -9..=9 {
+                let plan = Bitboard::shift_plan(df, dr);
+                for set in &sets {
+                    assert_eq!(set.shift_by(&plan), set.shift(df, dr), "{df},{dr}");
+                }
+            }
+        }
+    }
 }

@@ -306,7 +306,10 @@ impl MctsBot {
         }
         let mover = state.to_move();
         let mut best = (f64::MIN, first);
-        for k in 0..self.config.playout_samples {
+        // The policy often picks the same choice twice (there are few summonings); a repeat
+        // cannot beat itself, so it is not valued again.
+        let mut picked = [first; 8];
+        for k in 0..self.config.playout_samples as usize {
             let choice = if k == 0 {
                 first
             } else {
@@ -314,6 +317,12 @@ impl MctsBot {
                     .playout_pick(legal, self.rng.next_u64())
                     .min(legal.len() - 1)]
             };
+            if k > 0 && picked[..k.min(picked.len())].contains(&choice) {
+                continue;
+            }
+            if let Some(slot) = picked.get_mut(k) {
+                *slot = choice;
+            }
             let value = immediate_value(state, mover, choice);
             if value > best.0 {
                 best = (value, choice);

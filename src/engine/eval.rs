@@ -75,13 +75,21 @@ fn task_prospects(state: &GameState, seat: Seat) -> f64 {
 
 /// Estimated chance of winning for every seat (they sum to 1).
 pub fn estimate(state: &GameState) -> Vec<f64> {
-    let values: Vec<f64> = state.seat_ids().map(|s| material(state, s)).collect();
+    // Arrays on the stack for the steps: the search estimates millions of positions.
+    let seats = state.players();
+    let mut values = [0.0; Seat::MAX];
+    for s in state.seat_ids() {
+        values[s.index()] = material(state, s);
+    }
     let scale = match state.config.mode {
         Mode::Deathmatch => 3.0,
         Mode::HighForm => 1.5,
     };
-    let top = values.iter().cloned().fold(f64::MIN, f64::max);
-    let weights: Vec<f64> = values.iter().map(|v| ((v - top) / scale).exp()).collect();
-    let total: f64 = weights.iter().sum();
-    weights.iter().map(|w| w / total).collect()
+    let top = values[..seats].iter().cloned().fold(f64::MIN, f64::max);
+    let mut weights = [0.0; Seat::MAX];
+    for (w, v) in weights.iter_mut().zip(&values[..seats]) {
+        *w = ((v - top) / scale).exp();
+    }
+    let total: f64 = weights[..seats].iter().sum();
+    weights[..seats].iter().map(|w| w / total).collect()
 }

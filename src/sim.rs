@@ -5,9 +5,11 @@ use crate::engine::cards::CardDb;
 use crate::engine::rng::Rng;
 use crate::engine::{GameConfig, GameState, Mode, Seat};
 use crate::game::Game;
+use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 /// Longest game before it is abandoned as an error (a safety net; real games are far shorter).
@@ -25,6 +27,9 @@ pub struct SimConfig {
     pub seed: u64,
     /// Bot names; game `i` seats bot `(seat + i) % bots` so every bot plays every seat.
     pub bots: Vec<String>,
+    /// Games played at once, each on its own thread (the games and the report are the same for
+    /// any number; only the elapsed time changes).
+    pub jobs: usize,
 }
 
 /// One finished game.
@@ -161,67 +166,142 @@ pub fn run(
     };
     let cancel = AtomicBool::new(false);
     let start = Instant::now();
+    // Every game's set-up is drawn first, in order, so that the games are the same however many
+    // are played at once.
     let mut deck_rng = Rng::seeded(cfg.seed ^ 0x5eed_dec5);
-    for i in 0..cfg.games {
-        let seed = cfg.seed.wrapping_add(i as u64);
-        let seat_bots: Vec<String> = (0..players)
-            .map(|s| cfg.bots[(s + i as usize) % cfg.bots.len()].clone())
-            .collect();
-        let config = GameConfig {
-            mode: cfg.mode,
-            players: cfg.players,
-            teams: cfg.teams,
-            decks: decks_for(cfg, &db, &mut deck_rng),
-        };
+    let setups: Vec<Setup> = (0..cfg.games)
+        .map(|i| Setup {
+            index: i,
+            seed: cfg.seed.wrapping_add(i as u64),
+            seat_bots: (0..players)
+                .map(|s| cfg.bots[(s + i as usize) % cfg.bots.len()].clone())
+                .collect(),
+            config: GameConfig {
+                mode: cfg.mode,
+                players: cfg.players,
+                teams: cfg.teams,
+                decks: decks_for(cfg, &db, &mut deck_rng),
+            },
+        })
+        .collect();
+    let play = |setup: &Setup| play_caught(&db, setup, &cancel);
+    in_order(&setups, cfg.jobs, play, |played| {
         report.games += 1;
-        let outcome = catch_unwind(AssertUnwindSafe(|| {
-            play_one(&db, &config, seed, &seat_bots, &cancel)
-        }));
-        let played = match outcome {
-            Ok(r) => r,
-            Err(panic) => Err(format!(
-                "game {i} (seed {seed}) panicked: {}",
-                panic
-                    .downcast_ref::<String>()
-                    .cloned()
-                    .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                    .unwrap_or_default()
-            )),
-        };
         match played {
             Ok((record, timing)) => {
-                let share = 1.0 / record.winners.len().max(1) as f64;
-                for w in &record.winners {
-                    report.seat_wins[w.index()] += share;
-                }
-                for (seat, name) in seat_bots.iter().enumerate() {
-                    let stats = report
-                        .bot_stats
-                        .iter_mut()
-                        .find(|b| &b.name == name)
-                        .expect("known bot");
-                    stats.games += 1;
-                    if record.winners.contains(&Seat(seat as u8)) {
-                        stats.wins += share;
-                    }
-                    stats.decisions += timing[seat].0;
-                    stats.thinking += timing[seat].1;
-                }
-                report.total_turns += record.turns as u64;
-                for (s, score) in record.scores.iter().enumerate() {
-                    report.total_scores[s] += *score as i64;
-                }
+                report.tally(&record, &timing);
                 on_game(&record);
             }
             Err(e) => report.errors.push(e),
         }
-    }
+    });
     report.elapsed = start.elapsed();
     Ok(report)
 }
 
 /// Decisions made and time spent per seat.
 type Timing = Vec<(u64, Duration)>;
+
+/// What one game of a run is played with.
+struct Setup {
+    index: u32,
+    seed: u64,
+    seat_bots: Vec<String>,
+    config: GameConfig,
+}
+
+impl SimReport {
+    /// Adds one finished game to the totals.
+    fn tally(&mut self, record: &GameRecord, timing: &Timing) {
+        let share = 1.0 / record.winners.len().max(1) as f64;
+        for w in &record.winners {
+            self.seat_wins[w.index()] += share;
+        }
+        for (seat, name) in record.bots.iter().enumerate() {
+            let Some(stats) = self.bot_stats.iter_mut().find(|b| &b.name == name) else {
+                continue;
+            };
+            stats.games += 1;
+            if record.winners.contains(&Seat(seat as u8)) {
+                stats.wins += share;
+            }
+            stats.decisions += timing[seat].0;
+            stats.thinking += timing[seat].1;
+        }
+        self.total_turns += record.turns as u64;
+        for (s, score) in record.scores.iter().enumerate() {
+            self.total_scores[s] += *score as i64;
+        }
+    }
+}
+
+/// Runs `work` on every item, on up to `jobs` threads, and hands the results to `done` in the
+/// items' order (so that reports and saved games do not depend on which thread finished first).
+fn in_order<T: Sync, R: Send>(
+    items: &[T],
+    jobs: usize,
+    work: impl Fn(&T) -> R + Sync,
+    mut done: impl FnMut(R),
+) {
+    if jobs <= 1 || items.len() <= 1 {
+        items.iter().for_each(|item| done(work(item)));
+        return;
+    }
+    let next = AtomicUsize::new(0);
+    let (sender, results) = mpsc::channel();
+    std::thread::scope(|scope| {
+        for _ in 0..jobs.min(items.len()) {
+            let (sender, next, work) = (sender.clone(), &next, &work);
+            scope.spawn(move || {
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    let Some(item) = items.get(i) else { break };
+                    if sender.send((i, work(item))).is_err() {
+                        break;
+                    }
+                }
+            });
+        }
+        drop(sender);
+        // Results that arrive early wait for the ones before them.
+        let mut waiting = BTreeMap::new();
+        let mut wanted = 0;
+        for (i, result) in results {
+            waiting.insert(i, result);
+            while let Some(result) = waiting.remove(&wanted) {
+                done(result);
+                wanted += 1;
+            }
+        }
+    });
+}
+
+/// Plays one game; a panic inside it becomes an error that names the game.
+fn play_caught(
+    db: &Arc<CardDb>,
+    setup: &Setup,
+    cancel: &AtomicBool,
+) -> Result<(GameRecord, Timing), String> {
+    let Setup {
+        index,
+        seed,
+        seat_bots,
+        config,
+    } = setup;
+    catch_unwind(AssertUnwindSafe(|| {
+        play_one(db, config, *seed, seat_bots, cancel)
+    }))
+    .unwrap_or_else(|panic| {
+        Err(format!(
+            "game {index} (seed {seed}) panicked: {}",
+            panic
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default()
+        ))
+    })
+}
 
 fn play_one(
     db: &Arc<CardDb>,

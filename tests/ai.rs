@@ -186,11 +186,11 @@ fn the_search_bot_plays_whole_games_with_three_and_four_seats() {
 
 /// Tournaments are run in chunks on several cores: with the decks fixed, `sim --games 2n --seed s`
 /// plays the very games of `--games n --seed s` followed by `--games n --seed s+n` (n even, so
-/// the seats rotate alike).
+/// the seats rotate alike), and `--jobs 2` plays them two at a time with the same results.
 #[test]
-fn a_tournament_in_chunks_plays_the_games_of_one_long_run() {
+fn a_tournament_in_chunks_or_on_two_threads_plays_the_games_of_one_long_run() {
     use tashkalar::sim::{SimConfig, run};
-    let sim = |games, seed| SimConfig {
+    let sim = |games, seed, jobs| SimConfig {
         mode: Mode::Deathmatch,
         players: 2,
         teams: false,
@@ -198,6 +198,7 @@ fn a_tournament_in_chunks_plays_the_games_of_one_long_run() {
         games,
         seed,
         bots: vec!["mcts:easy".into(), "greedy".into()],
+        jobs,
     };
     let played = |cfg: SimConfig| {
         let mut games = Vec::new();
@@ -206,11 +207,13 @@ fn a_tournament_in_chunks_plays_the_games_of_one_long_run() {
         })
         .expect("sim");
         assert!(report.errors.is_empty(), "{:?}", report.errors);
-        games
+        let wins: Vec<f64> = report.bot_stats.iter().map(|b| b.wins).collect();
+        (games, wins)
     };
-    let whole = played(sim(4, 500));
-    let mut chunks = played(sim(2, 500));
-    chunks.extend(played(sim(2, 502)));
+    let (whole, wins) = played(sim(4, 500, 1));
+    let (mut chunks, _) = played(sim(2, 500, 1));
+    chunks.extend(played(sim(2, 502, 1)).0);
     assert_eq!(whole.len(), 4);
     assert_eq!(whole, chunks);
+    assert_eq!(played(sim(4, 500, 2)), (whole, wins));
 }

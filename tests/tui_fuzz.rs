@@ -216,6 +216,7 @@ fn random_keys_in_saves_lists_replays_and_undo_never_panic() {
         games: 2,
         seed: 3,
         bots: vec!["random".into()],
+        jobs: 1,
     };
     let db = db();
     tashkalar::sim::run(db.clone(), &sim, |game| {

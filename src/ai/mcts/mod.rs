@@ -317,7 +317,7 @@ impl MctsBot {
                     .playout_pick(legal, self.rng.next_u64())
                     .min(legal.len() - 1)]
             };
-            if k > 0 && picked[..k.min(picked.len())].contains(&choice) {
+            if picked[..k.min(picked.len())].contains(&choice) {
                 continue;
             }
             if let Some(slot) = picked.get_mut(k) {

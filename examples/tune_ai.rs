@@ -34,7 +34,7 @@ fn main() -> Result<(), String> {
         _ => Mode::Deathmatch,
     };
     let level = Level::parse(&get("level").unwrap_or_else(|| "normal".into())).ok_or("level")?;
-    let base = level.config();
+    let base = level.config(Some(mode));
     let mut config = base;
     config.iterations = num("it", base.iterations as f64)? as u32;
     config.playout_depth = num("depth", base.playout_depth as f64)? as u32;
@@ -69,7 +69,7 @@ fn main() -> Result<(), String> {
                     "opponent".into(),
                     MctsConfig {
                         iterations,
-                        ..config_of(&vs)?
+                        ..config_of(&vs, mode)?
                     },
                     (seed + g).wrapping_mul(31),
                 )),
@@ -103,12 +103,12 @@ fn main() -> Result<(), String> {
 }
 
 /// The configuration of the level named by an `mcts:LEVEL` bot name.
-fn config_of(name: &str) -> Result<MctsConfig, String> {
+fn config_of(name: &str, mode: Mode) -> Result<MctsConfig, String> {
     name.strip_prefix("mcts:")
         .and_then(Level::parse)
         .map(|level| MctsConfig {
             time_limit: Duration::from_secs(60),
-            ..level.config()
+            ..level.config(Some(mode))
         })
         .ok_or_else(|| format!("vsit needs vs=mcts:LEVEL, not {name}"))
 }

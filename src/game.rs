@@ -1,7 +1,9 @@
 //! The small interface that bots (`ai`) and records (`record`) are written against, so that they do
-//! not depend on Tash-Kalar types and another game could plug in later.
+//! not depend on Tash-Kalar's rules and another game could plug in later. The one Tash-Kalar type
+//! it names is the form being played ([`Game::mode`]), for settings that differ per form; another
+//! game answers `None`.
 
-use crate::engine::{self, GameState, Seat};
+use crate::engine::{self, GameState, Mode, Seat};
 
 /// A turn-based game with hidden information, seen as decisions and choices.
 pub trait Game: Clone + Send + Sync + 'static {
@@ -42,6 +44,10 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
     fn parse_choice(&self, text: &str) -> Result<Self::Choice, String>;
+    /// The form being played, for settings that differ per form (the search levels' budgets).
+    fn mode(&self) -> Option<Mode> {
+        None
+    }
 }
 
 impl Game for GameState {
@@ -115,5 +121,9 @@ impl Game for GameState {
 
     fn parse_choice(&self, text: &str) -> Result<engine::Choice, String> {
         engine::notation::parse(text, &self.db)
+    }
+
+    fn mode(&self) -> Option<Mode> {
+        Some(self.config.mode)
     }
 }

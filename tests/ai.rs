@@ -126,6 +126,44 @@ fn a_cancelled_search_still_answers_at_once() {
     assert!(report.iterations <= 32, "stopped at the first check");
 }
 
+#[test]
+fn each_level_searches_more_than_the_one_below_with_budgets_per_form() {
+    use tashkalar::ai::mcts::{Level, MctsBot};
+    for mode in [None, Some(Mode::Deathmatch), Some(Mode::HighForm)] {
+        let budgets: Vec<u32> = Level::ALL
+            .iter()
+            .map(|l| l.config(mode).iterations)
+            .collect();
+        assert!(
+            budgets.windows(2).all(|w| w[0] < w[1]),
+            "{mode:?}: {budgets:?}"
+        );
+    }
+    // A named level takes the budget of the form it searches: a decision between ten choices
+    // or more spends the whole budget of `easy`, 400 iterations in Deathmatch, 300 in High Form.
+    for (mode, budget) in [(Mode::Deathmatch, 400), (Mode::HighForm, 300)] {
+        let config = GameConfig {
+            mode,
+            players: 2,
+            teams: false,
+            decks: vec!["Imperial".into(); 2],
+        };
+        let mut g = GameState::new_game(db(), config, 3).expect("new game");
+        while g.choices().len() < 10 {
+            let first = g.choices()[0];
+            g.apply(first).expect("a listed choice");
+        }
+        let seat = g.decision().seat;
+        let report =
+            MctsBot::new(Level::Easy, 9).search(&g.observation(seat), &AtomicBool::new(false));
+        assert!(
+            report.iterations > budget * 3 / 4 && report.iterations <= budget,
+            "{mode:?}: {} iterations",
+            report.iterations
+        );
+    }
+}
+
 /// Plays a whole game with the given bots (seat i takes `names[i % len]`), checking every pick.
 fn play_game(mode: Mode, players: u8, teams: bool, names: &[&str], seed: u64) -> GameState {
     let config = GameConfig {

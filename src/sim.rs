@@ -1,6 +1,6 @@
 //! Headless games between bots: the `sim` command and tournaments.
 
-use crate::ai::{Bot, make_bot};
+use crate::ai::{Bot, make_bot, panic_text};
 use crate::engine::cards::CardDb;
 use crate::engine::rng::Rng;
 use crate::engine::{GameConfig, GameState, Mode, Seat};
@@ -294,11 +294,7 @@ fn play_caught(
     .unwrap_or_else(|panic| {
         Err(format!(
             "game {index} (seed {seed}) panicked: {}",
-            panic
-                .downcast_ref::<String>()
-                .cloned()
-                .or_else(|| panic.downcast_ref::<&str>().map(|s| s.to_string()))
-                .unwrap_or_default()
+            panic_text(&*panic)
         ))
     })
 }

@@ -187,8 +187,8 @@ fn a_seat_view_is_the_same_whatever_the_hidden_cards() {
 }
 
 /// The search plays listed choices without checking them again (`apply_listed`): at every step of
-/// many random games (with the decks rotating between games), each listed choice must be accepted by the checked
-/// `apply` and lead to the very same position.
+/// many random games (with the decks rotating between games), each listed choice must be accepted
+/// by the checked `apply` and lead to the very same position.
 #[test]
 fn every_listed_choice_applies_unchecked_exactly_as_checked() {
     let db = Arc::new(CardDb::builtin().expect("cards"));

@@ -3,7 +3,7 @@
 //!
 //! A bot is only ever given `state.observation(seat)`, never the real state.
 
-use crate::ai::Bot;
+use crate::ai::{Bot, panic_text};
 use crate::engine::{Choice, GameState, Seat};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
@@ -131,15 +131,5 @@ impl Drop for AiWorker {
         if let Some(h) = self.handle.take() {
             let _ = h.join();
         }
-    }
-}
-
-fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
-    if let Some(s) = payload.downcast_ref::<&str>() {
-        s.to_string()
-    } else if let Some(s) = payload.downcast_ref::<String>() {
-        s.clone()
-    } else {
-        "unknown panic".into()
     }
 }

@@ -97,6 +97,8 @@ pub struct MctsBot {
     /// The named level, whose budget follows the form of the game searched; `None` for a bot
     /// with a fixed configuration.
     level: Option<Level>,
+    /// The configuration of the search: fixed, or the level's for the form last searched (set
+    /// at the start of each search).
     config: MctsConfig,
     name: String,
     rng: Rng,

@@ -45,7 +45,7 @@ fn benches(c: &mut Criterion) {
         let observation = position.observation(position.decision().seat);
         let config = MctsConfig {
             time_limit: Duration::from_secs(60),
-            ..Level::Normal.config(Some(mode))
+            ..Level::Normal.config(table::tashkalar::game::budgets(mode))
         };
         // The number of iterations one search makes (fixed for a seed), for the throughput.
         let iterations = MctsBot::with_config("bench".into(), config, 1)

@@ -7,11 +7,20 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::hint::black_box;
 use std::sync::Arc;
+use table::shell::seats::SeatKind;
 use table::shell::tui::app::App;
-use table::shell::tui::game::seats::SeatKind;
-use table::shell::tui::setup::GameSetup;
+use table::shell::tui::catalog::Catalog;
 use table::shell::tui::theme::PaletteKind;
 use table::tashkalar::engine::{CardDb, Choice, Mode};
+use table::tashkalar::ui::ArenaScreen;
+use table::tashkalar::ui::setup::GameSetup;
+
+/// The table with Tash-Kalar only.
+fn catalog(db: Arc<CardDb>) -> Catalog {
+    Catalog {
+        games: vec![Box::new(table::tashkalar::entry(db))],
+    }
+}
 
 fn key(app: &mut App, code: KeyCode) {
     app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
@@ -21,19 +30,22 @@ fn key(app: &mut App, code: KeyCode) {
 /// the hand revealed and a card selected so the pattern overlay and targets are drawn too.
 fn midgame() -> App {
     let db = Arc::new(CardDb::builtin().expect("cards"));
-    let mut app = App::new(db, PaletteKind::Standard);
+    let mut app = App::new(catalog(Arc::clone(&db)), PaletteKind::Standard);
     let setup = GameSetup {
         mode: Mode::Deathmatch,
         players: 2,
         seats: vec![SeatKind::Human, SeatKind::Human],
         decks: vec!["Imperial".into(); 2],
-        seed: Some(11),
+        seed: 11,
     };
-    app.start_game(&setup).expect("deal");
+    let table = setup.table(db, None, &app.env).expect("deal");
+    app.show(table);
     let mut rng = 12345u64;
     for _ in 0..40 {
-        let Some(g) = app.game() else { break };
-        let choices = g.model.choices.clone();
+        let Some(g) = app.table::<ArenaScreen>() else {
+            break;
+        };
+        let choices = g.screen().model.choices.clone();
         rng = rng
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
@@ -55,7 +67,10 @@ fn midgame() -> App {
         } else {
             pick(&choices)
         };
-        app.apply_choice(choice).expect("legal");
+        app.table_mut::<ArenaScreen>()
+            .expect("the game")
+            .apply_choice(choice)
+            .expect("legal");
     }
     key(&mut app, KeyCode::Enter); // pass the keyboard
     key(&mut app, KeyCode::Tab); // the hand: its first card previews its summons
@@ -82,7 +97,7 @@ fn render(c: &mut Criterion) {
         |b| {
             b.iter(|| {
                 let db = Arc::new(CardDb::builtin().expect("cards"));
-                let app = App::new(db, PaletteKind::Standard);
+                let app = App::new(catalog(db), PaletteKind::Standard);
                 let mut term = Terminal::new(TestBackend::new(160, 50)).expect("terminal");
                 term.draw(|f| app.render(f)).expect("draw");
                 black_box(term.backend().buffer().area);

@@ -34,7 +34,7 @@ fn main() -> Result<(), String> {
         _ => Mode::Deathmatch,
     };
     let level = Level::parse(&get("level").unwrap_or_else(|| "normal".into())).ok_or("level")?;
-    let base = level.config(Some(mode));
+    let base = level.config(table::tashkalar::game::budgets(mode));
     let mut config = base;
     config.iterations = num("it", base.iterations as f64)? as u32;
     config.playout_depth = num("depth", base.playout_depth as f64)? as u32;
@@ -108,7 +108,7 @@ fn config_of(name: &str, mode: Mode) -> Result<MctsConfig, String> {
         .and_then(Level::parse)
         .map(|level| MctsConfig {
             time_limit: Duration::from_secs(60),
-            ..level.config(Some(mode))
+            ..level.config(table::tashkalar::game::budgets(mode))
         })
         .ok_or_else(|| format!("vsit needs vs=mcts:LEVEL, not {name}"))
 }

@@ -1,30 +1,42 @@
-//! `tashkalar`: play Tash-Kalar in the terminal, replay saved games, simulate bot games, check cards.
+//! `tashkalar`: the table's games in the terminal. Play (the menu, or straight into a game the
+//! flags describe), replay and check saved games, run tournaments between bots, check cards.
+//!
+//! This is where the shell meets the games: the catalog of games is made here, and each game's
+//! own flags are read here into its set-up.
 
 use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use table::shell::game::Game;
-use table::shell::record::{self, Recordable, SaveFile};
-use table::shell::sim::{self, GameRecord, SimConfig};
-use table::shell::tui::game::seats::{SeatKind, Seats};
-use table::shell::tui::setup::{self, GameSetup};
+use table::shell::record::save::write_new;
+use table::shell::record::{Recordable, SaveFile, save};
+use table::shell::seats::kinds_from_flags;
+use table::shell::sim::{self, Played};
+use table::shell::tui::app::SaveDirs;
+use table::shell::tui::catalog::Catalog;
+use table::shell::tui::screens::form::fresh_seed;
+use table::shell::tui::table::TableEnv;
 use table::shell::tui::theme::PaletteKind;
-use table::shell::tui::{self as front, Launch, records};
-use table::tashkalar::cli;
+use table::shell::tui::{self as front, Launch};
+use table::tashkalar::cli::{self, TournamentSpec};
 use table::tashkalar::engine::{CardDb, GameState, Mode};
+use table::tashkalar::ui::setup::{self as tk_setup, GameSetup};
+use table::tashkalar::{self as tk};
 
 #[derive(Parser)]
 #[command(
     name = "tashkalar",
     version,
-    about = "Tash-Kalar: Arena of Legends, in the terminal"
+    about = "Tash-Kalar: Arena of Legends (and the table's other games), in the terminal"
 )]
 struct Cli {
+    /// Which game (default: tash-kalar).
+    #[arg(long, global = true, value_name = "GAME")]
+    game: Option<String>,
     /// Load card files from this directory instead of the built-in ones.
     #[arg(long, global = true, value_name = "DIR")]
     cards: Option<PathBuf>,
-    /// Colours of the game screen: standard, colour-blind or mono (default: mono if NO_COLOR is set).
+    /// Colours of the screen: standard, colour-blind or mono (default: mono if NO_COLOR is set).
     #[arg(long, global = true, value_name = "PALETTE")]
     palette: Option<PaletteKind>,
     #[command(subcommand)]
@@ -92,7 +104,7 @@ struct PlayArgs {
     #[arg(long, value_delimiter = ',')]
     decks: Vec<String>,
     /// Where games are saved after every decision, and looked for by --continue and the menu
-    /// (default: `saves` in the current directory).
+    /// (default: the platform's data directory; `./saves` is still looked in).
     #[arg(long, value_name = "DIR")]
     save_dir: Option<PathBuf>,
 }
@@ -144,12 +156,46 @@ fn main() -> ExitCode {
     }
 }
 
+/// The games of the table, the flagship first.
+fn catalog(db: Arc<CardDb>) -> Catalog {
+    Catalog {
+        games: vec![Box::new(tk::entry(db))],
+    }
+}
+
+/// Where saves go by default: the platform's data directory (`~/.local/share/tashkalar/saves`
+/// on Linux), and `./saves`, where earlier versions saved, is still looked in.
+fn default_saves() -> SaveDirs {
+    let old = PathBuf::from("saves");
+    match directories::ProjectDirs::from("", "", "tashkalar") {
+        Some(dirs) => SaveDirs {
+            write: Some(dirs.data_dir().join("saves")),
+            also: vec![old],
+        },
+        None => SaveDirs::only(old),
+    }
+}
+
+fn saves_for(dir: Option<PathBuf>) -> SaveDirs {
+    dir.map_or_else(default_saves, SaveDirs::only)
+}
+
 fn run(cli: Cli) -> Result<(), String> {
     let db = || cli::load_cards(cli.cards.as_deref()).map(Arc::new);
     let palette = cli.palette.unwrap_or_else(PaletteKind::from_env);
+    let game = cli.game.clone();
+    if let Some(id) = &game {
+        let known = [tk::ID];
+        if !known.contains(&id.as_str()) {
+            return Err(format!(
+                "unknown game `{id}` (this build has: {})",
+                known.join(", ")
+            ));
+        }
+    }
     match cli.command {
-        None => play(db()?, PlayArgs::default(), palette),
-        Some(Command::Play(args)) => play(db()?, args, palette),
+        None => play(db()?, game, PlayArgs::default(), palette),
+        Some(Command::Play(args)) => play(db()?, game, args, palette),
         Some(Command::Replay { file, verify }) => replay(db()?, file, verify, palette),
         Some(Command::Cards {
             action: CardsAction::Check,
@@ -173,133 +219,156 @@ fn run(cli: Cli) -> Result<(), String> {
             }
             Ok(())
         }
-        Some(Command::Sim(args)) => {
-            let cfg = SimConfig {
-                mode: cli::parse_mode(&args.mode)?,
-                players: args.players,
-                teams: args.teams,
-                decks: args.decks,
-                games: args.games,
-                seed: args.seed,
-                bots: args.bots,
-                jobs: args.jobs,
-            };
-            if !(2..=4).contains(&cfg.players) {
-                return Err(format!(
-                    "--players {}: Tash-Kalar is for 2 to 4 players",
-                    cfg.players
-                ));
-            }
-            if cfg.mode == Mode::HighForm && cfg.players == 3 {
-                return Err("High Form is for 2 players or two teams (--players 4 --teams)".into());
-            }
-            let db = db()?;
-            let mut save_problem = None;
-            let mut saved = 0;
-            let report = sim::run(Arc::clone(&db), &cfg, |game| {
-                if let Some(dir) = &args.save_dir
-                    && save_problem.is_none()
-                {
-                    match save_sim_game(&db, dir, game) {
-                        Ok(_) => saved += 1,
-                        Err(e) => save_problem = Some(e),
-                    }
-                }
-            })?;
-            if let Some(problem) = save_problem {
-                return Err(format!("{problem} (after {saved} saves)"));
-            }
-            if args.json {
-                println!("{}", cli::sim_json(&cfg, &report));
-            } else {
-                print!("{}", cli::sim_text(&cfg, &report));
-            }
-            Ok(())
-        }
+        Some(Command::Sim(args)) => simulate(db()?, args),
     }
 }
 
-/// `tashkalar` / `tashkalar play`: the menu, or straight into the game the flags describe.
-fn play(db: Arc<CardDb>, args: PlayArgs, palette: PaletteKind) -> Result<(), String> {
-    let save_dir = args
-        .save_dir
-        .clone()
-        .unwrap_or_else(|| PathBuf::from(records::DEFAULT_DIR));
-    if args.resume {
-        if args.mode.is_some()
-            || args.players.is_some()
-            || !args.ai.is_empty()
-            || args.seed.is_some()
-            || args.scenario.is_some()
-            || !args.decks.is_empty()
-        {
-            return Err(
-                "--continue resumes the saved game as it was; drop the other game flags".into(),
-            );
-        }
-        let opened = records::continue_last(&save_dir, &db).map_err(|e| e.to_string())?;
-        return front::run(
-            db,
-            Launch::Resume(Box::new(opened)),
-            palette,
-            Some(save_dir),
-        );
+/// `tashkalar sim`: a tournament between bots.
+fn simulate(db: Arc<CardDb>, args: SimArgs) -> Result<(), String> {
+    let spec = TournamentSpec {
+        mode: cli::parse_mode(&args.mode)?,
+        players: args.players,
+        teams: args.teams,
+        decks: args.decks,
+        games: args.games,
+        seed: args.seed,
+        bots: args.bots,
+    };
+    if !(2..=4).contains(&spec.players) {
+        return Err(format!(
+            "--players {}: Tash-Kalar is for 2 to 4 players",
+            spec.players
+        ));
     }
+    if spec.mode == Mode::HighForm && spec.players == 3 {
+        return Err("High Form is for 2 players or two teams (--players 4 --teams)".into());
+    }
+    let games = cli::pairings(&db, &spec)?;
+    let mut save_problem = None;
+    let mut saved = 0;
+    let report = sim::run::<GameState>(&db, &games, &spec.bots, args.jobs, |game| {
+        if let Some(dir) = &args.save_dir
+            && save_problem.is_none()
+        {
+            match save_played(&db, dir, game, spec.mode.name()) {
+                Ok(_) => saved += 1,
+                Err(e) => save_problem = Some(e),
+            }
+        }
+    })
+    .map_err(|e| e.to_string())?;
+    if let Some(problem) = save_problem {
+        return Err(format!("{problem} (after {saved} saves)"));
+    }
+    let title = format!(
+        "{} games of {} for {} players",
+        report.games,
+        spec.mode.name(),
+        spec.players
+    );
+    if args.json {
+        let setup = serde_json::json!({
+            "game": tk::ID,
+            "mode": spec.mode.name(),
+            "players": spec.players,
+            "teams": spec.teams,
+        });
+        println!("{}", report.json(setup));
+    } else {
+        print!("{}", report.text(&title, &spec.bots));
+    }
+    Ok(())
+}
+
+/// Writes one bot game of `sim` as a save in `dir`; returns the file.
+fn save_played<G: Recordable>(
+    ctx: &G::Context,
+    dir: &std::path::Path,
+    game: &Played<G>,
+    label: &str,
+) -> Result<PathBuf, String> {
+    let seed = game.pairing.seed;
+    let start = G::start(&game.pairing.spec, seed, ctx).map_err(|e| format!("seed {seed}: {e}"))?;
+    let texts = table::shell::record::replay::notation(start, &game.played.choices)
+        .map_err(|e| format!("seed {seed}: {e}"))?;
+    let save = SaveFile::new::<G>(game.pairing.spec.clone(), seed, texts, &game.played.end);
+    let text = save::to_text(&save).map_err(|e| e.to_string())?;
+    let stem = format!(
+        "{}-seed{seed}",
+        save::stem_for(std::time::SystemTime::now(), label)
+    );
+    write_new(dir, &stem, &text).map_err(|e| e.to_string())
+}
+
+/// `tashkalar` / `tashkalar play`: the menu, or straight into the game the flags describe.
+fn play(
+    db: Arc<CardDb>,
+    game: Option<String>,
+    args: PlayArgs,
+    palette: PaletteKind,
+) -> Result<(), String> {
+    let saves = saves_for(args.save_dir.clone());
+    let env = TableEnv::default();
+    let catalog = catalog(Arc::clone(&db));
     let wants_game = args.mode.is_some()
         || args.players.is_some()
         || !args.ai.is_empty()
         || args.seed.is_some()
         || args.scenario.is_some()
         || !args.decks.is_empty();
-    if !wants_game {
-        return front::run(db, Launch::Menu, palette, Some(save_dir));
-    }
-    let seats_with_ai = |players: u8| -> Result<Vec<SeatKind>, String> {
-        let mut kinds = vec![SeatKind::Human; players as usize];
-        for spec in &args.ai {
-            let (seat, bot) = setup::parse_ai(spec, players)?;
-            kinds[seat] = SeatKind::Ai(bot);
+    if args.resume {
+        if wants_game {
+            return Err(
+                "--continue resumes the saved game as it was; drop the other game flags".into(),
+            );
         }
-        Ok(kinds)
-    };
-    if let Some(path) = &args.scenario {
+        let table = catalog
+            .continue_last(&saves.all(), &env)
+            .map_err(|e| e.to_string())?;
+        return front::run(catalog, Launch::Table(table), palette, saves);
+    }
+    if !wants_game {
+        let chosen = game.and_then(|id| catalog.games.iter().position(|g| g.id() == id));
+        return front::run(catalog, Launch::Menu(chosen), palette, saves);
+    }
+    let table = if let Some(path) = &args.scenario {
         if args.mode.is_some() || args.players.is_some() || !args.decks.is_empty() {
             return Err("--scenario sets the form, players and decks itself; drop --mode, --players and --decks".into());
         }
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let state = setup::scenario_state(Arc::clone(&db), &text)
+        let state = tk_setup::scenario_state(Arc::clone(&db), &text)
             .map_err(|e| format!("{}: {e}", path.display()))?;
-        let kinds = seats_with_ai(state.players() as u8)?;
-        return front::run(
-            db,
-            Launch::Scenario(Box::new(state), kinds, text),
-            palette,
-            Some(save_dir),
-        );
-    }
-    let mode = cli::parse_mode(args.mode.as_deref().unwrap_or("deathmatch"))?;
-    let players = args.players.unwrap_or(2);
-    if !setup::allowed_players(mode).contains(&players) {
-        return Err(match mode {
-            Mode::HighForm => {
-                format!("--players {players}: High Form is for 2 players or two teams of 2 (4)")
-            }
-            Mode::Deathmatch => format!("--players {players}: Deathmatch is for 2 to 4 players"),
-        });
-    }
-    let game = GameSetup {
-        mode,
-        players,
-        seats: seats_with_ai(players)?,
-        decks: setup::decks_for(&db, &args.decks, players)?,
-        seed: args.seed,
+        let kinds = kinds_from_flags(&args.ai, state.players())?;
+        tk_setup::scenario_table(db, &text, &kinds, saves.write.as_deref(), &env)
+            .map_err(|e| format!("{}: {e}", path.display()))?
+    } else {
+        let mode = cli::parse_mode(args.mode.as_deref().unwrap_or("deathmatch"))?;
+        let players = args.players.unwrap_or(2);
+        if !tk_setup::allowed_players(mode).contains(&players) {
+            return Err(match mode {
+                Mode::HighForm => {
+                    format!("--players {players}: High Form is for 2 players or two teams of 2 (4)")
+                }
+                Mode::Deathmatch => {
+                    format!("--players {players}: Deathmatch is for 2 to 4 players")
+                }
+            });
+        }
+        if mode == Mode::HighForm
+            && let Some(why) = tk_setup::high_form_unavailable(&db)
+        {
+            return Err(format!("High Form is unavailable: {why}"));
+        }
+        let setup = GameSetup {
+            mode,
+            players,
+            seats: kinds_from_flags(&args.ai, players as usize)?,
+            decks: tk_setup::decks_for(&db, &args.decks, players)?,
+            seed: args.seed.unwrap_or_else(fresh_seed),
+        };
+        setup.table(db, saves.write.as_deref(), &env)?
     };
-    if mode == Mode::HighForm
-        && let Some(why) = setup::high_form_unavailable(&db)
-    {
-        return Err(format!("High Form is unavailable: {why}"));
-    }
-    front::run(db, Launch::Game(game), palette, Some(save_dir))
+    front::run(catalog, Launch::Table(table), palette, saves)
 }
 
 /// `tashkalar replay FILE [--verify]`: the viewer, or a headless check of the save.
@@ -309,46 +378,15 @@ fn replay(
     verify: bool,
     palette: PaletteKind,
 ) -> Result<(), String> {
-    // Loading re-applies every choice and compares the final hash: that is the verification.
-    let opened = records::open(&file, &db).map_err(|e| e.to_string())?;
+    let catalog = catalog(db);
     if verify {
-        println!(
-            "ok {}",
-            record::format::hex(opened.loaded.end.record_hash())
-        );
+        // Loading re-applies every choice and compares the final hash: that is the check.
+        let (_, hash) = catalog.verify(&file).map_err(|e| e.to_string())?;
+        println!("ok {}", table::shell::record::format::hex(hash));
         return Ok(());
     }
-    front::run(
-        db,
-        Launch::Replay(Box::new(opened)),
-        palette,
-        Some(PathBuf::from(records::DEFAULT_DIR)),
-    )
-}
-
-/// Writes one bot game of `sim` as a save in `dir`; returns the file.
-fn save_sim_game(
-    db: &Arc<CardDb>,
-    dir: &std::path::Path,
-    game: &GameRecord,
-) -> Result<PathBuf, String> {
-    let mut state = GameState::new_game(Arc::clone(db), game.config.clone(), game.seed)
-        .map_err(|e| format!("seed {}: {e}", game.seed))?;
-    let kinds = game.bots.iter().map(|b| SeatKind::Ai(b.clone())).collect();
-    let spec = records::spec_for(&state, &Seats::new(&state, kinds), None);
-    let mut texts = Vec::with_capacity(game.choices.len());
-    for c in &game.choices {
-        texts.push(state.choice_text(c));
-        state
-            .play(*c)
-            .map_err(|e| format!("seed {}: replaying the game: {e}", game.seed))?;
-    }
-    let save = SaveFile::new::<GameState>(spec, game.seed, texts, &state);
-    let text = record::save::to_text(&save).map_err(|e| e.to_string())?;
-    let stem = format!(
-        "{}-seed{}",
-        record::save::stem_for(std::time::SystemTime::now(), game.config.mode.name()),
-        game.seed
-    );
-    record::save::write_new(dir, &stem, &text).map_err(|e| e.to_string())
+    let table = catalog
+        .open(&file, true, &TableEnv::default())
+        .map_err(|e| e.to_string())?;
+    front::run(catalog, Launch::Table(table), palette, default_saves())
 }

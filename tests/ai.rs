@@ -129,14 +129,25 @@ fn a_cancelled_search_still_answers_at_once() {
 #[test]
 fn each_level_searches_more_than_the_one_below_with_budgets_per_form() {
     use table::shell::ai::mcts::{Level, MctsBot};
-    for mode in [None, Some(Mode::Deathmatch), Some(Mode::HighForm)] {
-        let budgets: Vec<u32> = Level::ALL
+    use table::shell::game::{Game, SearchBudgets};
+    let forms = [Mode::Deathmatch, Mode::HighForm].map(|mode| {
+        let config = GameConfig {
+            mode,
+            players: 2,
+            teams: false,
+            decks: vec!["Imperial".into(); 2],
+        };
+        let g = GameState::new_game(db(), config, 3).expect("new game");
+        g.search_budgets()
+    });
+    for budgets in forms.into_iter().chain([SearchBudgets::default()]) {
+        let iterations: Vec<u32> = Level::ALL
             .iter()
-            .map(|l| l.config(mode).iterations)
+            .map(|l| l.config(budgets).iterations)
             .collect();
         assert!(
-            budgets.windows(2).all(|w| w[0] < w[1]),
-            "{mode:?}: {budgets:?}"
+            iterations.windows(2).all(|w| w[0] < w[1]),
+            "{budgets:?}: {iterations:?}"
         );
     }
     // A named level takes the budget of the form it searches: a decision between ten choices
@@ -227,21 +238,30 @@ fn the_search_bot_plays_whole_games_with_three_and_four_seats() {
 /// the seats rotate alike), and `--jobs 2` plays them two at a time with the same results.
 #[test]
 fn a_tournament_in_chunks_or_on_two_threads_plays_the_games_of_one_long_run() {
-    use table::shell::sim::{SimConfig, run};
-    let sim = |games, seed, jobs| SimConfig {
-        mode: Mode::Deathmatch,
-        players: 2,
-        teams: false,
-        decks: Vec::new(),
-        games,
-        seed,
-        bots: vec!["mcts:easy".into(), "greedy".into()],
-        jobs,
+    use table::shell::sim::run;
+    use table::tashkalar::cli::{TournamentSpec, pairings};
+    let sim = |games, seed, jobs| {
+        let spec = TournamentSpec {
+            mode: Mode::Deathmatch,
+            players: 2,
+            teams: false,
+            decks: Vec::new(),
+            games,
+            seed,
+            bots: vec!["mcts:easy".into(), "greedy".into()],
+        };
+        (spec, jobs)
     };
-    let played = |cfg: SimConfig| {
+    let played = |(spec, jobs): (TournamentSpec, usize)| {
+        let db = db();
         let mut games = Vec::new();
-        let report = run(db(), &cfg, |g| {
-            games.push((g.seed, g.bots.clone(), g.final_hash))
+        let pairs = pairings(&db, &spec).expect("pairings");
+        let report = run::<GameState>(&db, &pairs, &spec.bots, jobs, |g| {
+            games.push((
+                g.pairing.seed,
+                g.pairing.bots.clone(),
+                g.played.end.state_hash(),
+            ))
         })
         .expect("sim");
         assert!(report.errors.is_empty(), "{:?}", report.errors);

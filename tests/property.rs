@@ -76,7 +76,7 @@ fn random_game(
         assert!(decisions < 20_000, "seed {seed}: the game does not end");
     })
     .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
-    (g.hash64(), decisions)
+    (g.state_hash(), decisions)
 }
 
 /// Re-dealing what a seat cannot see changes nothing it can see.
@@ -89,8 +89,8 @@ fn check_hidden_information(g: &GameState, seed: u64) {
             "seed {seed}: seat {seat}'s view depends on hidden cards"
         );
         assert_eq!(
-            g.observation(seat).hash64(),
-            other.observation(seat).hash64()
+            g.observation(seat).state_hash(),
+            other.observation(seat).state_hash()
         );
         let view = g.view(seat);
         assert_eq!(view.hand, g.seat(seat).hand.iter().collect::<Vec<_>>());
@@ -225,7 +225,11 @@ fn every_listed_choice_applies_unchecked_exactly_as_checked() {
                         .unwrap_or_else(|e| panic!("seed {seed}: listed {c:?} refused: {e}"));
                     let mut unchecked = g.clone();
                     unchecked.apply_listed(c);
-                    assert_eq!(checked.hash64(), unchecked.hash64(), "seed {seed}: {c:?}");
+                    assert_eq!(
+                        checked.state_hash(),
+                        unchecked.state_hash(),
+                        "seed {seed}: {c:?}"
+                    );
                 }
                 let pick = choices[rng.below(choices.len() as u32) as usize];
                 g.apply(pick).expect("legal");

@@ -11,9 +11,11 @@ use table::shell::record::load::{self, LoadError};
 use table::shell::record::save::{self, to_text};
 use table::shell::record::{Autosave, Recordable, SaveFile};
 use table::shell::rng::Rng;
+use table::shell::seats::SeatKind as Player;
+use table::shell::tui::catalog::Catalog;
 use table::tashkalar::engine::cards::CardDb;
 use table::tashkalar::engine::{GameState, Mode};
-use table::tashkalar::record::{GameSpec, Player, SeatSpec};
+use table::tashkalar::record::{GameSpec, SeatSpec};
 
 fn db() -> Arc<CardDb> {
     static DB: OnceLock<Arc<CardDb>> = OnceLock::new();
@@ -92,8 +94,8 @@ fn two_thousand_random_games_save_load_and_verify_to_the_same_hash() {
         let text = to_text(&save).expect("save writes");
         let loaded = load::parse::<GameState>(&text, &db)
             .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
-        assert_eq!(loaded.end.hash64(), end.hash64(), "seed {seed}");
-        assert_eq!(loaded.save.hash, hex(end.record_hash()));
+        assert_eq!(loaded.end.state_hash(), end.state_hash(), "seed {seed}");
+        assert_eq!(loaded.save.hash, hex(end.record_hash(1)));
         assert_eq!(loaded.save.game, *spec);
         assert_eq!(loaded.choices.len(), save.choices.len());
         // Writing the loaded save again gives the same text.
@@ -106,7 +108,7 @@ fn two_thousand_random_games_save_load_and_verify_to_the_same_hash() {
 #[test]
 fn the_saved_hash_does_not_depend_on_card_numbers() {
     // The same game with more card files loaded first (so every card has another number) has
-    // another engine hash but the same saved hash: adding a deck does not break older saves.
+    // the same state hash and saved hash: adding a deck does not break older saves.
     let spec = spec(Mode::Deathmatch, 2, false);
     let (save, end) = random_save(&spec, 13, 60);
     let mut files: Vec<(String, String)> = vec![(
@@ -123,12 +125,14 @@ fn the_saved_hash_does_not_depend_on_card_numbers() {
     let renumbered = Arc::new(CardDb::from_sources(files).expect("cards load"));
     let text = to_text(&save).expect("writes");
     let loaded = load::parse::<GameState>(&text, &renumbered).expect("loads with other numbers");
+    let knight = |db: &CardDb| db.by_name("Knight").expect("Knight");
     assert_ne!(
-        loaded.end.hash64(),
-        end.hash64(),
+        knight(&renumbered),
+        knight(&db()),
         "the card numbers did change"
     );
-    assert_eq!(loaded.end.record_hash(), end.record_hash());
+    assert_eq!(loaded.end.state_hash(), end.state_hash());
+    assert_eq!(loaded.end.record_hash(1), end.record_hash(1));
 }
 
 #[test]
@@ -139,7 +143,7 @@ fn a_game_started_from_a_scenario_is_saved_with_its_text() {
     let (save, end) = random_save(&spec, 11, 40);
     let written = to_text(&save).expect("save writes");
     let loaded = load::parse::<GameState>(&written, &db()).expect("loads");
-    assert_eq!(loaded.end.hash64(), end.hash64());
+    assert_eq!(loaded.end.state_hash(), end.state_hash());
     assert_eq!(loaded.save.game.scenario.as_deref(), Some(text));
     // Seats that do not match what the scenario sets up are refused.
     let mut wrong = save.clone();
@@ -154,7 +158,7 @@ fn a_game_started_from_a_scenario_is_saved_with_its_text() {
 fn load_must_fail(bytes: &[u8], what: &str) -> LoadError {
     let db = db();
     let result = catch_unwind(AssertUnwindSafe(|| {
-        load::parse_bytes::<GameState>(bytes, &db).map(|l| l.end.hash64())
+        load::parse_bytes::<GameState>(bytes, &db).map(|l| l.end.state_hash())
     }));
     match result {
         Err(_) => panic!("{what}: the loader panicked"),
@@ -257,8 +261,8 @@ fn foreign_and_empty_files_are_refused_with_what_they_are() {
             "empty" | "blank" => matches!(e, LoadError::Empty),
             "binary" | "nul in text" => matches!(e, LoadError::NotText),
             "json" | "prose" | "number" => matches!(e, LoadError::NotRon { .. }),
-            "scenario" | "unit" => matches!(e, LoadError::Foreign(None)),
-            "another game" => matches!(e, LoadError::Foreign(Some(_))),
+            "scenario" | "unit" => matches!(e, LoadError::Foreign { found: None, .. }),
+            "another game" => matches!(e, LoadError::Foreign { found: Some(_), .. }),
             "newer version" => matches!(e, LoadError::Version(99)),
             _ => matches!(e, LoadError::Syntax { .. }),
         };
@@ -283,7 +287,7 @@ fn hand_written_saves_load_and_wrong_ones_name_the_choice() {
         save.hash
     );
     let loaded = load::parse::<GameState>(&hand, &db).expect("a hand-written save loads");
-    assert_eq!(loaded.end.hash64(), end.hash64());
+    assert_eq!(loaded.end.state_hash(), end.state_hash());
     // A choice that cannot be made where it stands is named with its number.
     let mut wrong = save.clone();
     wrong.choices[16] = "place a1".into();
@@ -344,7 +348,7 @@ fn finish(mut game: GameState, rng: &mut Rng) -> u64 {
         let c = legal[rng.below(legal.len() as u32) as usize];
         game.play(c).expect("legal");
     }
-    game.hash64()
+    game.state_hash()
 }
 
 #[test]
@@ -373,11 +377,18 @@ fn a_game_killed_mid_way_resumes_from_its_autosave_to_the_same_state() {
                 game.play(c).expect("legal");
                 autosave.write(&game).expect("autosave");
             }
-            game.hash64()
+            game.state_hash()
         };
         // Continue: the newest unfinished save is this game, and it is exactly where it stopped.
-        let last = load::latest_unfinished::<GameState>(&dir)
-            .expect("lists")
+        let catalog = Catalog {
+            games: vec![Box::new(table::tashkalar::entry(std::sync::Arc::clone(
+                &db,
+            )))],
+        };
+        let listed = catalog.list(std::slice::from_ref(&dir)).expect("lists");
+        let last = listed
+            .iter()
+            .find(|e| e.unfinished)
             .expect("an unfinished save");
         assert!(
             last.path.ends_with(format!("kill-{seed}.ron")),
@@ -385,7 +396,7 @@ fn a_game_killed_mid_way_resumes_from_its_autosave_to_the_same_state() {
             last.path
         );
         let loaded = load::read::<GameState>(&last.path, &db).expect("loads");
-        assert_eq!(loaded.end.hash64(), hash_at_kill);
+        assert_eq!(loaded.end.state_hash(), hash_at_kill);
         assert_eq!(loaded.choices.len(), kill_at);
         // Playing on with the same random stream reaches the same end as never being killed.
         assert_eq!(finish(loaded.end, &mut rng), reference, "seed {seed}");
@@ -410,10 +421,10 @@ fn a_crash_while_writing_leaves_the_previous_save_loadable() {
     let text = to_text(&random_save(&spec, 8, 51).0).expect("writes");
     let temp = dir.join(format!(".game.ron.{}.tmp", 4_000_000));
     std::fs::write(&temp, &text[..text.len() / 3]).expect("write");
-    let listed = load::list::<GameState>(&dir).expect("lists");
+    let listed = load::save_files(&dir).expect("lists");
     assert_eq!(listed.len(), 1, "temporary files are not saves");
     let loaded = load::read::<GameState>(&path, &db).expect("the save is intact");
-    assert_eq!(loaded.end.hash64(), end.hash64());
+    assert_eq!(loaded.end.state_hash(), end.state_hash());
     // Two games started in the same second get two files.
     let second = save::write_new(&dir, "game", &to_text(&save).expect("writes")).expect("ok");
     assert_ne!(second, path);

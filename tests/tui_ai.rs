@@ -6,27 +6,29 @@ mod support;
 use ratatui::crossterm::event::KeyCode;
 use std::time::{Duration, Instant};
 use support::*;
+use table::shell::seats::SeatKind;
 use table::shell::tui::app::{App, Overlay};
-use table::shell::tui::game::seats::SeatKind;
 use table::shell::tui::theme::{PaletteKind, Theme};
-use table::tashkalar::engine::{DecisionKind, Seat};
+use table::tashkalar::engine::DecisionKind;
 
 const W: u16 = 120;
 const H: u16 = 40;
 
 fn against_ai(seed: u64) -> App {
-    let mut app = App::new(db(), PaletteKind::Standard);
+    let mut app = app(PaletteKind::Standard);
     let bot = table::shell::ai::BOT_NAMES[0].to_string();
-    app.start_game(&duel(seed, vec![SeatKind::Human, SeatKind::Ai(bot)]))
-        .expect("deal");
+    start(
+        &mut app,
+        &duel(seed, vec![SeatKind::Human, SeatKind::Bot(bot)]),
+    );
     app
 }
 
 /// Lets the AI play until a person decides (or the game ends).
 fn ai_plays(app: &mut App) -> usize {
     let mut steps = 0;
-    while app.game().expect("game").ai_turn().is_some() {
-        assert!(app.wait_for_ai(Duration::from_secs(10)), "the AI answers");
+    while game(app).ai_turn().is_some() {
+        assert!(wait_ai(app), "the AI answers");
         steps += 1;
         assert!(steps < 200, "the AI's turn ends");
     }
@@ -37,18 +39,18 @@ fn ai_plays(app: &mut App) -> usize {
 fn the_ai_moves_by_itself_and_the_screen_shows_it() {
     let mut app = against_ai(21);
     // Red (AI) sets up first: no pass screen with one person; Blue's hand stays visible.
-    let g = app.game().expect("game");
-    assert!(g.gate.is_none());
-    assert_eq!(g.ai_turn(), Some(Seat(1)));
-    assert_eq!(g.viewer, Some(Seat(0)));
+    let g = game(&app);
+    assert!(g.gate().is_none());
+    assert_eq!(g.ai_turn(), Some(1));
+    assert_eq!(g.viewer(), Some(0));
     let shown = text(&render(&app, W, H));
     assert!(shown.contains("AI playing"), "{shown}");
     assert!(shown.contains("Hand of Blue"));
 
     // The loop's tick sends the request; the answer comes back over the channel.
     app.tick(Instant::now());
-    let g = app.game().expect("game");
-    assert!(g.ai.waiting.is_some(), "the AI was asked");
+    let g = game(&app);
+    assert!(g.ai_thinking(), "the AI was asked");
     let shown = text(&render(&app, W, H));
     assert!(shown.contains("thinking"), "{shown}");
     // The screen stays usable meanwhile: help opens and closes, resizing redraws.
@@ -59,36 +61,31 @@ fn the_ai_moves_by_itself_and_the_screen_shows_it() {
     assert_eq!(app.overlay, None);
 
     assert!(ai_plays(&mut app) >= 1);
-    let g = app.game().expect("game");
-    assert!(g.session.log.iter().any(|l| l.text.contains("start piece")));
-    let last = g.ai.last_step.clone().expect("the AI's step is told");
+    let g = game(&app);
+    assert!(g.log().iter().any(|l| l.text.contains("start piece")));
+    let last = g.last_ai_step().expect("the AI's step is told").to_string();
     assert!(last.starts_with("Red: Start on"), "{last}");
     assert!(text(&render(&app, W, H)).contains(&format!("AI's last step: {last}")));
 
     // Blue places a piece; its only action ends the turn and Red plays its two actions.
-    assert_eq!(g.model.decision.kind, DecisionKind::Action);
+    assert_eq!(g.model().decision.kind, DecisionKind::Action);
     let empty = table::tashkalar::engine::board::arena::PLAYABLE
         .iter()
-        .find(|s| g.session.state.board.get(*s).is_none())
+        .find(|s| g.state().board.get(*s).is_none())
         .expect("an empty square");
     move_cursor_to(&mut app, empty);
     press(&mut app, KeyCode::Enter);
-    assert_eq!(app.game().expect("game").ai_turn(), Some(Seat(1)));
+    assert_eq!(game(&app).ai_turn(), Some(1));
     let steps = ai_plays(&mut app);
     assert!(steps >= 2, "two actions, one step at a time");
-    let g = app.game().expect("game");
+    let g = game(&app);
     assert!(g.human_turn());
-    assert!(
-        g.session
-            .log
-            .iter()
-            .any(|l| l.text.starts_with("Turn 2: Red"))
-    );
+    assert!(g.log().iter().any(|l| l.text.starts_with("Turn 2: Red")));
     // What the AI's last step changed is highlighted.
     let theme = Theme::new(PaletteKind::Standard);
     let buf = render(&app, W, H);
-    for s in g.session.recent.iter() {
-        if s != g.ui.cursor {
+    for s in g.session().narrator.recent.iter() {
+        if s != g.ui().cursor {
             let r = cell_rect(&app, s, W, H);
             assert_eq!(Some(buf[(r.x, r.y)].bg), theme.recent().bg, "recent {s}");
         }
@@ -98,36 +95,35 @@ fn the_ai_moves_by_itself_and_the_screen_shows_it() {
 #[test]
 fn ai_steps_wait_so_people_can_follow_them_and_space_skips_the_wait() {
     let mut app = against_ai(4);
-    app.ai_delay = Duration::from_secs(3600);
-    assert!(app.wait_for_ai(Duration::from_secs(10)));
+    game_mut(&mut app).set_ai_delay(Duration::from_secs(3600));
+    assert!(wait_ai(&mut app));
     // Red set up; Blue plays its single action, then it is Red's turn.
-    let g = app.game().expect("game");
+    let g = game(&app);
     assert!(g.human_turn());
     press(&mut app, KeyCode::Enter);
-    let g = app.game().expect("game");
+    let g = game(&app);
     if g.ai_turn().is_none() {
         // The cursor square was not empty: place anywhere empty.
         let empty = table::tashkalar::engine::board::arena::PLAYABLE
             .iter()
-            .find(|s| g.session.state.board.get(*s).is_none())
+            .find(|s| g.state().board.get(*s).is_none())
             .expect("an empty square");
         move_cursor_to(&mut app, empty);
         press(&mut app, KeyCode::Enter);
     }
-    assert!(app.wait_for_ai(Duration::from_secs(10)), "first step");
-    let g = app.game().expect("game");
-    assert_eq!(g.ai_turn(), Some(Seat(1)), "Red has a second action");
-    let due = g.ai.resume_at.expect("the next step waits");
+    assert!(wait_ai(&mut app), "first step");
+    let g = game(&app);
+    assert_eq!(g.ai_turn(), Some(1), "Red has a second action");
+    let due = g.ai_resume_at().expect("the next step waits");
     assert!(due > Instant::now() + Duration::from_secs(60));
     // Ticking before the pause is over asks nothing.
     app.tick(Instant::now());
-    assert!(app.game().expect("game").ai.waiting.is_none());
-    assert!(app.available(table::shell::tui::action::Action::Continue));
+    assert!(!game(&app).ai_thinking());
     assert!(table::shell::tui::app::hint_text(&app).contains("Space next AI step"));
     // Space: the next step now.
     press(&mut app, KeyCode::Char(' '));
     app.tick(Instant::now());
-    assert!(app.game().expect("game").ai.waiting.is_some());
+    assert!(game(&app).ai_thinking());
 }
 
 #[test]
@@ -135,7 +131,7 @@ fn quitting_a_game_in_progress_asks_first() {
     let mut app = against_ai(9);
     press(&mut app, KeyCode::Char('q'));
     assert_eq!(app.overlay, Some(Overlay::ConfirmQuit));
-    assert!(text(&render(&app, 80, 24)).contains("Quit Tash-Kalar?"));
+    assert!(text(&render(&app, 80, 24)).contains("Quit? The game"));
     press(&mut app, KeyCode::Char('n'));
     assert!(!app.quit && app.overlay.is_none());
     press(&mut app, KeyCode::Char('q'));
@@ -145,51 +141,52 @@ fn quitting_a_game_in_progress_asks_first() {
 
 #[test]
 fn a_game_between_bots_runs_to_its_end_and_shows_the_result() {
-    let mut app = App::new(db(), PaletteKind::Standard);
+    let mut app = app(PaletteKind::Standard);
     let bot = table::shell::ai::BOT_NAMES[0].to_string();
-    app.start_game(&duel(2, vec![SeatKind::Ai(bot.clone()), SeatKind::Ai(bot)]))
-        .expect("deal");
-    app.ai_delay = Duration::ZERO;
+    start(
+        &mut app,
+        &duel(2, vec![SeatKind::Bot(bot.clone()), SeatKind::Bot(bot)]),
+    );
+    game_mut(&mut app).set_ai_delay(Duration::ZERO);
     let mut steps = 0;
-    while !app.game().expect("game").session.state.is_over() {
-        assert!(app.wait_for_ai(Duration::from_secs(10)), "the AI answers");
+    while !game(&app).state().is_over() {
+        assert!(wait_ai(&mut app), "the AI answers");
         steps += 1;
         assert!(steps < 20_000, "the game ends");
         if steps % 97 == 0 {
             // Nobody at the keyboard: no hand is ever shown.
-            assert_eq!(app.game().expect("game").viewer, None);
+            assert_eq!(game(&app).viewer(), None);
             let _ = render(&app, 80, 24);
         }
     }
-    let g = app.game().expect("game");
-    let standings = g.session.state.standings();
+    let g = game(&app);
+    let standings = g.state().standings();
     let shown = text(&render(&app, W, H));
     assert!(shown.contains("game over"), "{shown}");
-    let winner = g.session.seats.name(standings.winners[0]).to_string();
+    let winner = g.session().seats.name(standings.winners[0]).to_string();
     assert!(
         shown.contains(&format!("{winner} wins")) || shown.contains("tie between"),
         "{shown}"
     );
-    assert!(g.session.log.iter().any(|l| l.text == "Game over"));
+    assert!(g.log().iter().any(|l| l.text == "Game over"));
     // Enter goes back to the menu; q now quits without asking.
     press(&mut app, KeyCode::Enter);
-    assert!(app.game().is_none());
+    assert!(app.table_screen().is_none());
     press(&mut app, KeyCode::Char('q'));
     assert!(app.quit);
 }
 
 #[test]
 fn the_hint_key_names_the_choice_the_ai_would_make_and_points_at_it() {
-    let mut app = App::new(db(), PaletteKind::Standard);
-    app.start_game(&duel(8, vec![SeatKind::Human, SeatKind::Human]))
-        .expect("deal");
+    let mut app = app(PaletteKind::Standard);
+    start(&mut app, &duel(8, vec![SeatKind::Human, SeatKind::Human]));
     // Past the "pass to" screen, to the first decision with something to choose.
     let mut guard = 0;
     loop {
-        let g = app.game().expect("game");
-        if g.gate.is_some() {
+        let g = game(&app);
+        if g.gate().is_some() {
             press(&mut app, KeyCode::Enter);
-        } else if g.model.choices.len() > 1 {
+        } else if g.model().choices.len() > 1 {
             break;
         } else {
             panic!("a decision without a choice is taken automatically");
@@ -202,22 +199,21 @@ fn the_hint_key_names_the_choice_the_ai_would_make_and_points_at_it() {
     press(&mut app, KeyCode::Char('i'));
     let shown = text(&render(&app, W, H));
     assert!(shown.contains("looking for a hint"), "{shown}");
-    app.poll_hint(Some(Duration::from_secs(30)));
-    let g = app.game().expect("game");
-    let note = g.ui.note.as_ref().expect("a note").text.clone();
+    game_mut(&mut app).poll_hint(Some(Duration::from_secs(30)));
+    let g = game(&app);
+    let note = g.note().expect("a note").text.clone();
     assert!(note.starts_with("hint: "), "{note}");
     let shown = text(&render(&app, W, H));
     assert!(shown.contains("hint: "), "{shown}");
     // The hint does not play: the same decision is still waiting.
-    assert!(app.game().expect("game").model.choices.len() > 1);
+    assert!(game(&app).model().choices.len() > 1);
 }
 
 #[test]
 fn an_ai_seat_shows_its_level_and_every_count_in_a_narrow_players_panel() {
-    let mut app = App::new(db(), PaletteKind::Standard);
-    let hard = SeatKind::Ai("mcts:hard".into());
-    app.start_game(&duel(5, vec![SeatKind::Human, hard]))
-        .expect("deal");
+    let mut app = app(PaletteKind::Standard);
+    let hard = SeatKind::Bot("mcts:hard".into());
+    start(&mut app, &duel(5, vec![SeatKind::Human, hard]));
     // At this size the players panel is narrow but tall: the counts get a line of their own
     // instead of being cut off after the AI's name.
     let shown = text(&render(&app, 150, 48));

@@ -3,22 +3,21 @@
 mod support;
 
 use ratatui::crossterm::event::KeyCode;
-use std::time::Duration;
 use support::*;
+use table::shell::seats::SeatKind;
 use table::shell::tui::app::{App, Overlay, Screen, hint_text};
-use table::shell::tui::game::seats::SeatKind;
 use table::shell::tui::keymap::{self, Context, KEYMAP};
-use table::shell::tui::setup::GameSetup;
 use table::shell::tui::theme::PaletteKind;
 use table::tashkalar::engine::{Choice, DecisionKind, Mode, Seat};
+use table::tashkalar::ui::setup::GameSetup;
 
 fn blue_to_play() -> App {
-    let mut app = App::new(db(), PaletteKind::Standard);
-    app.start_game(&hot_seat(8)).expect("deal");
+    let mut app = app(PaletteKind::Standard);
+    start(&mut app, &hot_seat(8));
     for _ in 0..3 {
         press(&mut app, KeyCode::Enter);
     }
-    assert!(app.game().expect("game").human_turn());
+    assert!(game(&app).human_turn());
     app
 }
 
@@ -43,6 +42,11 @@ fn the_help_screen_lists_every_binding_of_the_keymap() {
             keymap::keys_text(b)
         );
     }
+    // The game screen's own keys too.
+    for b in table::tashkalar::ui::KEYS {
+        assert!(seen.contains(b.help), "help shows: {}", b.help);
+        assert!(seen.contains(&keymap::keys_text(b)));
+    }
     for ctx in Context::ALL {
         assert!(seen.contains(ctx.title()));
     }
@@ -63,16 +67,19 @@ fn the_hint_bar_offers_only_what_is_possible_now() {
     assert!(!bar.contains("skip"), "{bar}");
     // e explains why not.
     press(&mut app, KeyCode::Char('e'));
-    let note = app.game().expect("game").ui.note.clone().expect("a reason");
+    let note = game(&app).note().cloned().expect("a reason");
     assert!(
         note.text.contains("every action must be used"),
         "{}",
         note.text
     );
-    // Every hint is a binding of this context whose action is available.
-    for h in keymap::hints(app.context(), |a| app.available(a)) {
+    // Every hint is a binding of this context (the game's or the shell's).
+    for h in app.hints() {
+        let known = |hint: &str, group: Option<&str>| hint == h.label || group == Some(&h.label);
         assert!(
-            keymap::bindings(Context::Game).any(|b| b.hint == h.label || b.group == Some(&h.label)),
+            keymap::bindings(KEYMAP, Context::Game).any(|b| known(b.hint, b.group))
+                || keymap::bindings(table::tashkalar::ui::KEYS, Context::Game)
+                    .any(|b| known(b.hint, b.group)),
             "{h:?}"
         );
     }
@@ -80,7 +87,7 @@ fn the_hint_bar_offers_only_what_is_possible_now() {
     press(&mut app, KeyCode::Tab);
     let bar = hint_text(&app);
     assert!(bar.contains("Space turn pattern"), "{bar}");
-    assert!(bar.contains("Esc back"), "{bar}");
+    assert!(bar.contains("Esc cancel"), "{bar}");
 }
 
 #[test]
@@ -88,85 +95,78 @@ fn keys_reach_every_kind_of_choice_even_without_the_board() {
     let mut app = blue_to_play();
     // c lists every legal choice in words; taking the first one applies it.
     press(&mut app, KeyCode::Char('c'));
-    let Some(Overlay::Popup(popup)) = app.overlay.clone() else {
-        panic!("the list of choices opens");
-    };
-    let g = app.game().expect("game");
-    assert_eq!(popup.entries.len(), g.model.choices.len());
+    let popup = game(&app)
+        .popup()
+        .cloned()
+        .expect("the list of choices opens");
+    let g = game(&app);
+    assert_eq!(popup.entries.len(), g.model().choices.len());
     let shown = text(&render(&app, 120, 40));
     assert!(shown.contains("Every legal choice"));
-    assert!(shown.contains(&popup.entries[0].0));
-    let before = (g.session.state.hash64(), g.session.log.len());
+    assert!(shown.contains(&popup.entries[0]));
+    let before = (g.state().state_hash(), g.log().len());
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Enter);
-    let g = app.game().expect("game");
-    assert!(app.overlay.is_none());
+    let g = game(&app);
+    assert!(g.popup().is_none());
     assert_ne!(
-        g.session.state.hash64(),
+        g.state().state_hash(),
         before.0,
         "the second choice was applied"
     );
-    assert!(g.session.log.len() > before.1, "and told in the log");
+    assert!(g.log().len() > before.1, "and told in the log");
 }
 
 #[test]
 fn a_discard_then_returning_cards_with_number_keys_and_skip() {
     let mut app = blue_to_play();
     press(&mut app, KeyCode::Tab);
-    let g = app.game().expect("game");
+    let g = game(&app);
     let being = g
-        .items
+        .items()
         .iter()
         .position(|i| {
-            !g.session.state.db.card(i.card).is_legend()
-                && g.session.state.db.card(i.card).flare.is_none()
+            !g.state().db.card(i.card).is_legend() && g.state().db.card(i.card).flare.is_none()
         })
         .expect("a being in hand");
-    while app.game().expect("game").ui.hand_index != being {
+    while game(&app).ui().hand_index != being {
         press(&mut app, KeyCode::Down);
     }
-    let name = app
-        .game()
-        .expect("game")
-        .session
-        .state
+    let name = game(&app)
+        .state()
         .db
-        .card(app.game().expect("game").items[being].card)
+        .card(game(&app).items()[being].card)
         .name
         .clone();
     press(&mut app, KeyCode::Char('x'));
-    let g = app.game().expect("game");
+    let g = game(&app);
     assert!(
-        g.session
-            .log
+        g.log()
             .iter()
             .any(|l| l.text == format!("Blue discarded {name}"))
     );
-    assert_eq!(g.model.decision.kind, DecisionKind::ReturnCards);
+    assert_eq!(g.model().decision.kind, DecisionKind::ReturnCards);
     // No board choice: the options panel has the focus and numbers every option.
     assert_eq!(
-        g.ui.focus,
-        table::shell::tui::game::interaction::Focus::Options
+        g.ui().focus,
+        table::tashkalar::ui::interaction::Focus::Options
     );
     let shown = text(&render(&app, 120, 40));
     assert!(shown.contains("1 Return "), "{shown}");
     assert!(shown.contains("Done: return no more cards"));
     assert!(hint_text(&app).contains("s skip"));
-    let returned = g.model.options[0];
+    let returned = g.model().options[0];
     press(&mut app, KeyCode::Char('1'));
-    let g = app.game().expect("game");
+    let g = game(&app);
     let Choice::Return(card) = returned else {
         panic!("the first option returns a card");
     };
-    assert!(!g.session.state.seat(Seat(0)).hand.contains(card));
-    assert!(g.session.log.iter().any(|l| l.text.contains("returned a")));
-    if g.model.decision.kind == DecisionKind::ReturnCards {
+    assert!(!g.state().seat(Seat(0)).hand.contains(card));
+    assert!(g.log().iter().any(|l| l.text.contains("returned a")));
+    if g.model().decision.kind == DecisionKind::ReturnCards {
         press(&mut app, KeyCode::Char('s'));
     }
-    assert_ne!(
-        app.game().expect("game").model.decision.kind,
-        DecisionKind::ReturnCards
-    );
+    assert_ne!(game(&app).model().decision.kind, DecisionKind::ReturnCards);
 }
 
 #[test]
@@ -174,17 +174,17 @@ fn refusals_explain_why() {
     let mut app = blue_to_play();
     // A legend cannot be discarded.
     press(&mut app, KeyCode::Tab);
-    let g = app.game().expect("game");
+    let g = game(&app);
     let legend = g
-        .items
+        .items()
         .iter()
-        .position(|i| g.session.state.db.card(i.card).is_legend())
+        .position(|i| g.state().db.card(i.card).is_legend())
         .expect("a legend in hand");
-    while app.game().expect("game").ui.hand_index != legend {
+    while game(&app).ui().hand_index != legend {
         press(&mut app, KeyCode::Down);
     }
     press(&mut app, KeyCode::Char('x'));
-    let note = app.game().expect("game").ui.note.clone().expect("a reason");
+    let note = game(&app).note().cloned().expect("a reason");
     assert!(
         note.warn && note.text.contains("only those can be discarded"),
         "{}",
@@ -193,7 +193,7 @@ fn refusals_explain_why() {
     assert!(text(&render(&app, 120, 40)).contains("only those can be"));
     // A card that cannot be summoned says so.
     press(&mut app, KeyCode::Enter);
-    let note = app.game().expect("game").ui.note.clone().expect("a reason");
+    let note = game(&app).note().cloned().expect("a reason");
     assert!(
         note.text.contains("cannot be summoned now"),
         "{}",
@@ -202,8 +202,8 @@ fn refusals_explain_why() {
     // Esc returns to the board.
     press(&mut app, KeyCode::Esc);
     assert_eq!(
-        app.game().expect("game").ui.focus,
-        table::shell::tui::game::interaction::Focus::Board
+        game(&app).ui().focus,
+        table::tashkalar::ui::interaction::Focus::Board
     );
 }
 
@@ -213,8 +213,11 @@ fn menu_entries_for_saves_say_why_there_is_nothing_to_open() {
     let dir = std::env::temp_dir().join(format!("tashkalar-keys-{}-empty", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     for save_dir in [None, Some(dir.clone())] {
-        let mut app = App::new(db(), PaletteKind::Standard);
-        app.save_dir = save_dir.clone();
+        let mut app = app(PaletteKind::Standard);
+        app.saves = table::shell::tui::app::SaveDirs {
+            write: save_dir.clone(),
+            also: Vec::new(),
+        };
         for (i, what) in [
             (1, "No unfinished game to continue"),
             (2, "No saved games"),
@@ -240,13 +243,13 @@ fn menu_entries_for_saves_say_why_there_is_nothing_to_open() {
 
 #[test]
 fn rules_pages_and_palettes_from_the_menu() {
-    let mut app = App::new(db(), PaletteKind::Standard);
+    let mut app = app(PaletteKind::Standard);
     press(&mut app, KeyCode::Char('5'));
     assert!(matches!(app.screen, Screen::Rules(_)));
     let first = text(&render(&app, 80, 24));
-    assert!(first.contains("Rules: The game"));
+    assert!(first.contains("Tash-Kalar: The game"));
     press(&mut app, KeyCode::Right);
-    assert!(text(&render(&app, 80, 24)).contains("Rules: A turn"));
+    assert!(text(&render(&app, 80, 24)).contains("Tash-Kalar: A turn"));
     press(&mut app, KeyCode::Esc);
     assert!(matches!(app.screen, Screen::Menu));
     press(&mut app, KeyCode::Char('p'));
@@ -260,43 +263,43 @@ fn rules_pages_and_palettes_from_the_menu() {
 
 #[test]
 fn hands_stay_hidden_while_the_ai_plays_between_two_people() {
-    let mut app = App::new(db(), PaletteKind::Standard);
+    let mut app = app(PaletteKind::Standard);
     let bot = table::shell::ai::BOT_NAMES[0].to_string();
     let setup = GameSetup {
         mode: Mode::Deathmatch,
         players: 3,
-        seats: vec![SeatKind::Human, SeatKind::Human, SeatKind::Ai(bot)],
+        seats: vec![SeatKind::Human, SeatKind::Human, SeatKind::Bot(bot)],
         decks: vec!["Imperial".into(); 3],
-        seed: Some(17),
+        seed: 17,
     };
-    app.start_game(&setup).expect("deal");
+    start(&mut app, &setup);
     // The melee setup is decided by the last seat: the AI.
     let mut guard = 0;
     loop {
-        let g = app.game().expect("game");
-        if g.gate.is_some() {
+        let g = game(&app);
+        if g.gate().is_some() {
             break;
         }
-        assert!(g.ai_turn().is_some(), "{:?}", g.model.decision);
-        assert_eq!(g.viewer, None, "no hand while the AI plays");
+        assert!(g.ai_turn().is_some(), "{:?}", g.model().decision);
+        assert_eq!(g.viewer(), None, "no hand while the AI plays");
         let shown = text(&render(&app, 120, 40));
         assert!(shown.contains("Hands stay hidden"), "{shown}");
         for seat in [Seat(0), Seat(1)] {
-            for c in g.session.state.seat(seat).hand.iter() {
-                let name = &g.session.state.db.card(c).name;
+            for c in g.state().seat(seat).hand.iter() {
+                let name = &g.state().db.card(c).name;
                 assert!(!shown.contains(name.as_str()), "{name} hidden");
             }
         }
-        assert!(app.wait_for_ai(Duration::from_secs(10)));
+        assert!(wait_ai(&mut app));
         guard += 1;
         assert!(guard < 20);
     }
     // Then Blue is asked to take the keyboard.
-    assert_eq!(app.game().expect("game").gate, Some(Seat(0)));
+    assert_eq!(game(&app).gate(), Some(0));
     press(&mut app, KeyCode::Enter);
-    let g = app.game().expect("game");
-    assert_eq!(g.viewer, Some(Seat(0)));
-    assert_eq!(g.model.decision.kind, DecisionKind::Action);
+    let g = game(&app);
+    assert_eq!(g.viewer(), Some(0));
+    assert_eq!(g.model().decision.kind, DecisionKind::Action);
     // Melee scores are per colour.
     assert!(text(&render(&app, 120, 40)).contains("0 pts (R0 G0)"));
 }

@@ -7,12 +7,13 @@ use ratatui::crossterm::event::KeyCode;
 use std::sync::Arc;
 use support::*;
 use table::shell::tui::app::App;
-use table::shell::tui::game::interaction::{Stage, targets};
+use table::shell::tui::catalog::FormRow;
 use table::shell::tui::screens::form::Row;
 use table::shell::tui::theme::{PaletteKind, Theme};
 use table::tashkalar::engine::board::arena;
 use table::tashkalar::engine::state::Phase;
 use table::tashkalar::engine::{CardDb, CardId, Choice, DecisionKind, GameState, Seat, Square};
+use table::tashkalar::ui::interaction::{Stage, targets};
 
 const W: u16 = 120;
 const H: u16 = 40;
@@ -52,11 +53,11 @@ const RED_SQUARES: [&str; 8] = ["c9", "d9", "e9", "f9", "g9", "c8", "e8", "f8"];
 
 /// Passes the "pass to" screen if it is up, checking it hides every hand.
 fn pass_gate(app: &mut App) {
-    let g = app.game().expect("game");
-    if g.gate.is_none() {
+    let g = game(app);
+    if g.gate().is_none() {
         return;
     }
-    let st = &g.session.state;
+    let st = &g.state();
     let shown = text(&render(app, W, H));
     assert!(shown.contains("Pass the keyboard to"), "{shown}");
     for seat in [Seat(0), Seat(1)] {
@@ -66,11 +67,11 @@ fn pass_gate(app: &mut App) {
         }
     }
     press(app, KeyCode::Enter);
-    assert!(app.game().expect("game").gate.is_none());
+    assert!(game(app).gate().is_none());
 }
 
 fn decision(app: &App) -> (Seat, DecisionKind) {
-    let d = &app.game().expect("game").model.decision;
+    let d = &game(app).model().decision;
     (d.seat, d.kind.clone())
 }
 
@@ -81,21 +82,28 @@ fn from_the_menu_to_a_summoning_with_an_effect_choice() {
     // simply get one eventually.
     let seed = (1..400u64)
         .find(|s| {
-            let (state, _) = hot_seat(*s).deal(Arc::clone(&db)).expect("deal");
+            let state = hot_seat(*s).deal(Arc::clone(&db)).expect("deal");
             plan(&state, &RED_SQUARES.map(sq)).is_some()
         })
         .expect("some seed deals a suitable card");
 
-    let mut app = App::new(Arc::clone(&db), PaletteKind::Standard);
+    let mut app = app_with(Arc::clone(&db), PaletteKind::Standard);
     // Menu: New game.
     assert!(text(&render(&app, W, H)).contains("New game"));
     press(&mut app, KeyCode::Enter);
     assert!(text(&render(&app, W, H)).contains("Start the game"));
     // Seat 2 becomes a person; type the seed; start.
-    while app.form.row() != Row::Player(1) {
+    let seat_row = |app: &App| {
+        let f = form(app);
+        match f.row() {
+            Row::Game(i) => f.setup.rows()[i] == FormRow::Seat(1),
+            _ => false,
+        }
+    };
+    while !seat_row(&app) {
         press(&mut app, KeyCode::Down);
     }
-    while app.form.kinds[1] != 0 {
+    while form(&app).kinds[1] != 0 {
         press(&mut app, KeyCode::Right);
     }
     let shown = text(&render(&app, W, H));
@@ -105,12 +113,12 @@ fn from_the_menu_to_a_summoning_with_an_effect_choice() {
         .expect("seat 2 line");
     assert!(line.contains("‹ a person at this keyboard ›"), "{line}");
     chars(&mut app, &seed.to_string());
-    assert_eq!(app.form.seed, seed.to_string());
+    assert_eq!(form(&app).seed, seed.to_string());
     press(&mut app, KeyCode::Down);
-    assert_eq!(app.form.row(), Row::Start);
+    assert_eq!(form(&app).row(), Row::Start);
     press(&mut app, KeyCode::Enter);
-    let g = app.game().expect("the game started");
-    assert_eq!(g.session.seed, Some(seed));
+    let g = game(&app);
+    assert_eq!(g.session().seed, Some(seed));
 
     // Setup: Red chooses its start square (the cursor starts on a legal one).
     pass_gate(&mut app);
@@ -119,7 +127,7 @@ fn from_the_menu_to_a_summoning_with_an_effect_choice() {
     assert!(shown.contains("Red: choose the start square"), "{shown}");
     press(&mut app, KeyCode::Enter);
 
-    let state = app.game().expect("game").session.state.clone();
+    let state = game(&app).state().clone();
     let (card, target, cells) = plan(&state, &RED_SQUARES.map(sq)).expect("plan still holds");
     let card_name = db.card(card).name.clone();
     let mut to_place = cells.clone();
@@ -149,23 +157,22 @@ fn from_the_menu_to_a_summoning_with_an_effect_choice() {
             move_cursor_to(&mut app, s);
             // An occupied square is refused with a reason first.
             if let Some(occ) = cells.iter().find(|c| !to_place.contains(c) && **c != s) {
-                let before = app.game().expect("game").session.state.hash64();
+                let before = game(&app).state().state_hash();
                 move_cursor_to(&mut app, *occ);
                 press(&mut app, KeyCode::Enter);
-                let g = app.game().expect("game");
-                assert_eq!(g.session.state.hash64(), before, "nothing happened");
-                let note = g.ui.note.as_ref().expect("a reason is shown");
+                let g = game(&app);
+                assert_eq!(g.state().state_hash(), before, "nothing happened");
+                let note = g.note().expect("a reason is shown");
                 assert!(note.warn && note.text.contains("occupied"), "{}", note.text);
                 assert!(text(&render(&app, W, H)).contains(&format!("{occ} is occupied")));
                 move_cursor_to(&mut app, s);
             }
             press(&mut app, KeyCode::Enter);
         }
-        let g = app.game().expect("game");
-        assert!(g.session.state.board.get(s).is_some(), "placed on {s}");
+        let g = game(&app);
+        assert!(g.state().board.get(s).is_some(), "placed on {s}");
         assert!(
-            g.session
-                .log
+            g.log()
                 .iter()
                 .any(|l| l.text == format!("Blue placed a common piece on {s}")),
             "the log tells the placement on {s}"
@@ -177,13 +184,13 @@ fn from_the_menu_to_a_summoning_with_an_effect_choice() {
     let buf = render(&app, W, H);
     let (x, y) = find(&buf, &card_name).expect("the card is in the hand panel");
     click(&mut app, x, y, W, H);
-    let g = app.game().expect("game");
-    assert_eq!(g.ui.stage, Stage::Card(card), "the card is selected");
-    let legal = targets(&g.model, g.ui.stage);
+    let g = game(&app);
+    assert_eq!(g.ui().stage, Stage::Card(card), "the card is selected");
+    let legal = targets(g.model(), g.ui().stage);
     assert!(legal.contains(target), "{target} is highlighted");
     let buf = render(&app, W, H);
     for t in legal.iter() {
-        if t != g.ui.cursor {
+        if t != g.ui().cursor {
             let r = cell_rect(&app, t, W, H);
             assert_eq!(
                 buf[(r.x + r.width / 2 - 2, r.y + r.height / 2)].symbol(),
@@ -197,16 +204,16 @@ fn from_the_menu_to_a_summoning_with_an_effect_choice() {
             );
         }
     }
-    if g.ui.cursor == target {
+    if g.ui().cursor == target {
         // The cursor jumped onto it already (a click there would summon): step off first.
         press(&mut app, KeyCode::Char('k'));
     }
     let (x, y) = square_pos(&app, target, W, H);
     click(&mut app, x, y, W, H);
-    let g = app.game().expect("game");
-    assert_eq!(g.ui.cursor, target);
+    let g = game(&app);
+    assert_eq!(g.ui().cursor, target);
     assert_eq!(
-        g.session.state.phase,
+        g.state().phase,
         Phase::Action,
         "the first click only previews"
     );
@@ -221,49 +228,48 @@ fn from_the_menu_to_a_summoning_with_an_effect_choice() {
     }
     assert!(text(&buf).contains(&format!("{card_name} on {target}")));
     // Space shows the other ways to summon here, if any, and comes back round.
-    let ways = table::shell::tui::game::interaction::choices_at(&g.model, g.ui.stage, target).len();
+    let ways = table::tashkalar::ui::interaction::choices_at(g.model(), g.ui().stage, target).len();
     for _ in 0..ways {
         press(&mut app, KeyCode::Char(' '));
     }
-    assert_eq!(app.game().expect("game").ui.cycle % ways, 0);
+    assert_eq!(game(&app).ui().cycle % ways, 0);
     click(&mut app, x, y, W, H);
 
-    let g = app.game().expect("game");
+    let g = game(&app);
     assert!(
-        g.session
-            .log
+        g.log()
             .iter()
             .any(|l| l.text == format!("Blue summoned {card_name} on {target}")),
         "{:?}",
-        g.session.log.last()
+        g.log().last()
     );
-    let DecisionKind::Effect { card: asking, .. } = g.model.decision.kind.clone() else {
-        panic!("the effect asks something: {:?}", g.model.decision);
+    let DecisionKind::Effect { card: asking, .. } = g.model().decision.kind.clone() else {
+        panic!("the effect asks something: {:?}", g.model().decision);
     };
     assert_eq!(asking, card);
 
     // The effect's steps: each asks in plain words, shows its targets, and is answered by keys.
     let mut answered = 0;
     while let (Seat(0), DecisionKind::Effect { .. }) = decision(&app) {
-        let g = app.game().expect("game");
+        let g = game(&app);
         let shown = text(&render(&app, W, H));
-        let prompt = g.model.prompt.text.clone();
+        let prompt = g.model().prompt.text.clone();
         assert!(prompt.starts_with(&format!("{card_name}: ")), "{prompt}");
         assert!(
             shown.contains(&prompt[..30.min(prompt.len())]),
             "the prompt is on screen"
         );
-        let can_skip = g.model.choices.contains(&Choice::Skip);
+        let can_skip = g.model().choices.contains(&Choice::Skip);
         if can_skip {
             assert!(prompt.ends_with("— or skip (s)"), "{prompt}");
         }
-        let board_targets = targets(&g.model, g.ui.stage);
+        let board_targets = targets(g.model(), g.ui().stage);
         if answered > 0 && can_skip {
             press(&mut app, KeyCode::Char('s'));
         } else if board_targets.any() {
             // The cursor starts on the nearest legal target; Enter takes it.
-            assert!(board_targets.contains(g.ui.cursor), "cursor on a target");
-            let first = board_targets.iter().find(|t| *t != g.ui.cursor);
+            assert!(board_targets.contains(g.ui().cursor), "cursor on a target");
+            let first = board_targets.iter().find(|t| *t != g.ui().cursor);
             if let Some(t) = first {
                 let r = cell_rect(&app, t, W, H);
                 let buf = render(&app, W, H);
@@ -273,12 +279,12 @@ fn from_the_menu_to_a_summoning_with_an_effect_choice() {
                     "highlighted {t}"
                 );
             }
-            let before = g.ui.stage;
+            let before = g.ui().stage;
             press(&mut app, KeyCode::Enter);
-            let g = app.game().expect("game");
-            if let (Stage::Idle, Stage::MoveFrom(from)) = (before, g.ui.stage) {
+            let g = game(&app);
+            if let (Stage::Idle, Stage::MoveFrom(from)) = (before, g.ui().stage) {
                 // A piece was picked to move: its destinations are highlighted next.
-                let to = targets(&g.model, g.ui.stage);
+                let to = targets(g.model(), g.ui().stage);
                 assert!(to.any(), "{from} has somewhere to go");
                 let dest = to.iter().next().expect("a destination");
                 move_cursor_to(&mut app, dest);
@@ -286,14 +292,14 @@ fn from_the_menu_to_a_summoning_with_an_effect_choice() {
                 answered += 1;
             }
         } else {
-            assert!(!g.model.options.is_empty(), "options are listed");
+            assert!(!g.model().options.is_empty(), "options are listed");
             assert!(shown.contains(&format!(
                 "1 {}",
-                table::shell::tui::game::words::describe(
-                    &g.session.state,
-                    &g.session.seats,
-                    &g.model.decision,
-                    &g.model.options[0]
+                table::tashkalar::ui::words::describe(
+                    g.state(),
+                    &g.session().seats,
+                    &g.model().decision,
+                    &g.model().options[0]
                 )
             )));
             press(&mut app, KeyCode::Char('1'));
@@ -304,11 +310,7 @@ fn from_the_menu_to_a_summoning_with_an_effect_choice() {
     eprintln!("summoned {card_name} on {target} (seed {seed}); {answered} effect step(s) answered");
     assert!(answered >= 1, "at least one effect step was answered");
     // The game goes on: Blue has an action left or the turn passed.
-    let g = app.game().expect("game");
-    assert!(!g.session.state.is_over());
-    assert!(
-        g.ui.note.as_ref().is_none_or(|n| !n.warn),
-        "{:?}",
-        g.ui.note
-    );
+    let g = game(&app);
+    assert!(!g.state().is_over());
+    assert!(g.note().is_none_or(|n| !n.warn), "{:?}", g.note());
 }

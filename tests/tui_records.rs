@@ -10,16 +10,19 @@ use std::time::{Duration, Instant};
 use support::*;
 use table::shell::game::Game;
 use table::shell::record::save::{to_text, write_new};
+use table::shell::record::{Loaded, load};
 use table::shell::record::{Recordable, Replay, SaveFile};
 use table::shell::rng::Rng;
-use table::shell::tui::app::{App, Screen, hint_text};
-use table::shell::tui::game::Watch;
-use table::shell::tui::game::seats::SeatKind;
-use table::shell::tui::records;
+use table::shell::seats::SeatKind;
+use table::shell::seats::SeatKind as Player;
+use table::shell::tui::app::{App, SaveDirs, Screen, hint_text};
+use table::shell::tui::table::Table;
+use table::shell::tui::table::replay::{ReplayCursor, Watch};
 use table::shell::tui::theme::PaletteKind;
 use table::tashkalar::engine::board::arena;
 use table::tashkalar::engine::{Choice, DecisionKind, GameState, Mode, Seat};
-use table::tashkalar::record::{GameSpec, Player, SeatSpec};
+use table::tashkalar::record::{GameSpec, SeatSpec};
+use table::tashkalar::ui::ArenaScreen;
 
 const W: u16 = 120;
 const H: u16 = 40;
@@ -32,9 +35,9 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 fn app_with_saves(dir: &Path) -> App {
-    let mut app = App::new(db(), PaletteKind::Standard);
-    app.save_dir = Some(dir.to_path_buf());
-    app.ai_delay = Duration::ZERO;
+    let mut app = app(PaletteKind::Standard);
+    app.saves = SaveDirs::only(dir.to_path_buf());
+    app.env.ai_delay = Duration::ZERO;
     app
 }
 
@@ -83,15 +86,23 @@ fn status(app: &App) -> String {
         .to_string()
 }
 
-fn viewer(app: &App) -> &table::shell::tui::game::replay::ReplayView {
-    match &app.screen {
-        Screen::Replay(v) => v,
-        _ => panic!("the replay viewer is on screen"),
-    }
+/// The saved game being watched.
+fn viewer(app: &App) -> &Table<ArenaScreen> {
+    let t = game(app);
+    assert!(
+        t.replay_cursor().is_some(),
+        "the replay viewer is on screen"
+    );
+    t
+}
+
+/// Where the replay viewer is.
+fn cursor(app: &App) -> &ReplayCursor<ArenaScreen> {
+    viewer(app).replay_cursor().expect("the replay viewer")
 }
 
 fn shown_hash(app: &App) -> u64 {
-    viewer(app).screen.session.state.hash64()
+    viewer(app).state().state_hash()
 }
 
 #[test]
@@ -113,23 +124,29 @@ fn the_replay_viewer_steps_jumps_and_keeps_the_log_in_sync() {
     );
     press(&mut app, KeyCode::Enter);
     assert!(status(&app).contains(&format!("replay {file} · decision 0/{n}")));
-    assert_eq!(shown_hash(&app), reference.state_at(0).unwrap().hash64());
-    let log_at_start = viewer(&app).screen.session.log.len();
-    let next = viewer(&app).screen.replay.clone().unwrap().next.unwrap();
+    assert_eq!(
+        shown_hash(&app),
+        reference.state_at(0).unwrap().state_hash()
+    );
+    let log_at_start = viewer(&app).log().len();
+    let next = cursor(&app).info.next.clone().unwrap();
     assert!(text(&render(&app, W, H)).contains(&format!("Next: {next}")));
 
     // One step on: the position, the counter and the log move together.
     press(&mut app, KeyCode::Right);
     assert!(status(&app).contains(&format!("decision 1/{n}")));
-    assert_eq!(shown_hash(&app), reference.state_at(1).unwrap().hash64());
-    let log = &viewer(&app).screen.session.log;
+    assert_eq!(
+        shown_hash(&app),
+        reference.state_at(1).unwrap().state_hash()
+    );
+    let log = &viewer(&app).log();
     assert!(log.len() > log_at_start);
     let newest = log.last().unwrap().text.clone();
     assert!(text(&render(&app, W, H)).contains(&newest), "{newest}");
     // ... and one back.
     press(&mut app, KeyCode::Char('h'));
     assert!(status(&app).contains(&format!("decision 0/{n}")));
-    assert_eq!(viewer(&app).screen.session.log.len(), log_at_start);
+    assert_eq!(viewer(&app).log().len(), log_at_start);
     assert!(!text(&render(&app, W, H)).contains(&newest));
 
     // End and start.
@@ -137,10 +154,10 @@ fn the_replay_viewer_steps_jumps_and_keeps_the_log_in_sync() {
     let shown = text(&render(&app, W, H));
     assert!(shown.contains(&format!("decision {n}/{n}")), "{shown}");
     assert!(shown.contains("End of the record") && shown.contains("game over"));
-    assert_eq!(shown_hash(&app), reference.last().hash64());
+    assert_eq!(shown_hash(&app), reference.last().state_hash());
     assert!(!hint_text(&app).contains("forward"), "{}", hint_text(&app));
     press(&mut app, KeyCode::Char('g'));
-    assert_eq!(viewer(&app).pos(), 0);
+    assert_eq!(cursor(&app).pos(), 0);
 
     // A turn typed and Enter: the start of that turn (Esc drops what was typed).
     press(&mut app, KeyCode::Char('9'));
@@ -150,48 +167,36 @@ fn the_replay_viewer_steps_jumps_and_keeps_the_log_in_sync() {
         hint_text(&app)
     );
     press(&mut app, KeyCode::Esc);
-    assert!(matches!(app.screen, Screen::Replay(_)));
-    assert!(viewer(&app).typed.is_empty());
+    assert!(game(&app).replay_cursor().is_some());
+    assert!(cursor(&app).typed.is_empty());
     for c in "7".chars() {
         press(&mut app, KeyCode::Char(c));
     }
     assert!(text(&render(&app, W, H)).contains("Jump to turn 7_"));
     press(&mut app, KeyCode::Enter);
     let turn7 = reference.first_where(|g| g.turn.number >= 7).unwrap();
-    assert_eq!(viewer(&app).pos(), turn7);
+    assert_eq!(cursor(&app).pos(), turn7);
     assert!(status(&app).contains("turn 7 "), "{}", status(&app));
     assert_eq!(
         shown_hash(&app),
-        reference.state_at(turn7).unwrap().hash64()
+        reference.state_at(turn7).unwrap().state_hash()
     );
     // Next and previous turn.
     press(&mut app, KeyCode::Down);
     let turn8 = reference.first_where(|g| g.turn.number >= 8).unwrap();
-    assert_eq!(viewer(&app).pos(), turn8);
+    assert_eq!(cursor(&app).pos(), turn8);
     press(&mut app, KeyCode::Right);
     press(&mut app, KeyCode::Up);
-    assert_eq!(viewer(&app).pos(), turn8, "back to the start of this turn");
+    assert_eq!(cursor(&app).pos(), turn8, "back to the start of this turn");
     press(&mut app, KeyCode::Char('k'));
-    assert_eq!(viewer(&app).pos(), turn7, "then to the previous turn");
+    assert_eq!(cursor(&app).pos(), turn7, "then to the previous turn");
     // The log matches the position however it was reached.
-    let jumped: Vec<String> = viewer(&app)
-        .screen
-        .session
-        .log
-        .iter()
-        .map(|l| l.text.clone())
-        .collect();
+    let jumped: Vec<String> = viewer(&app).log().iter().map(|l| l.text.clone()).collect();
     press(&mut app, KeyCode::Home);
     for _ in 0..turn7 {
         press(&mut app, KeyCode::Right);
     }
-    let stepped: Vec<String> = viewer(&app)
-        .screen
-        .session
-        .log
-        .iter()
-        .map(|l| l.text.clone())
-        .collect();
+    let stepped: Vec<String> = viewer(&app).log().iter().map(|l| l.text.clone()).collect();
     assert_eq!(jumped, stepped);
 
     // Esc goes back to the menu.
@@ -204,8 +209,8 @@ fn the_replay_viewer_autoplays_and_changes_perspective() {
     let dir = temp_dir("autoplay");
     let (path, reference) = saved_game(&dir, 8);
     let mut app = app_with_saves(&dir);
-    app.open_replay(records::open(&path, &db()).expect("opens"))
-        .expect("viewer");
+    let t = app.catalog.open(&path, true, &app.env).expect("opens");
+    app.show(t);
     let bar = hint_text(&app);
     assert!(
         bar.contains("step") && bar.contains("autoplay") && bar.contains("view"),
@@ -213,31 +218,26 @@ fn the_replay_viewer_autoplays_and_changes_perspective() {
     );
 
     // A finished game is watched with every hand: the hand shown is the decider's.
-    assert_eq!(viewer(&app).watch, Watch::All);
+    assert_eq!(cursor(&app).watch, Watch::All);
     let decider = reference.state_at(0).unwrap().decision().seat;
     let name = ["Blue", "Red"][decider.index()];
     assert!(text(&render(&app, W, H)).contains(&format!("Hand of {name}")));
     // v: one seat's view, its hand only, whoever decides.
     press(&mut app, KeyCode::Char('v'));
-    assert_eq!(viewer(&app).watch, Watch::Seat(Seat(0)));
+    assert_eq!(cursor(&app).watch, Watch::Seat(0));
     let shown = text(&render(&app, W, H));
     assert!(shown.contains("Hand of Blue"), "{shown}");
     assert!(shown.contains("Watching: Blue's view"));
-    let g = &viewer(&app).screen;
-    let hand: Vec<_> = g.items.iter().map(|i| i.card).collect();
+    let g = viewer(&app);
+    let hand: Vec<_> = g.items().iter().map(|i| i.card).collect();
     assert_eq!(
         hand,
-        g.session
-            .state
-            .seat(Seat(0))
-            .hand
-            .iter()
-            .collect::<Vec<_>>()
+        g.state().seat(Seat(0)).hand.iter().collect::<Vec<_>>()
     );
     press(&mut app, KeyCode::Char('v'));
     assert!(text(&render(&app, W, H)).contains("Hand of Red"));
     press(&mut app, KeyCode::Tab);
-    assert_eq!(viewer(&app).watch, Watch::All);
+    assert_eq!(cursor(&app).watch, Watch::All);
 
     // Space starts autoplay: time passing steps through the game by itself.
     let t0 = Instant::now();
@@ -245,24 +245,24 @@ fn the_replay_viewer_autoplays_and_changes_perspective() {
     assert!(app.animating());
     assert!(text(&render(&app, W, H)).contains("Autoplay: 1 decision / 0.8 s"));
     app.tick(t0 + Duration::from_millis(100));
-    assert_eq!(viewer(&app).pos(), 0, "not yet");
+    assert_eq!(cursor(&app).pos(), 0, "not yet");
     app.tick(t0 + Duration::from_secs(1));
-    assert_eq!(viewer(&app).pos(), 1);
+    assert_eq!(cursor(&app).pos(), 1);
     press(&mut app, KeyCode::Char('+'));
     assert!(text(&render(&app, W, H)).contains("2.5 decisions / s"));
     app.tick(t0 + Duration::from_secs(2));
-    assert_eq!(viewer(&app).pos(), 2);
+    assert_eq!(cursor(&app).pos(), 2);
     // Space again stops it.
     press(&mut app, KeyCode::Char(' '));
     app.tick(t0 + Duration::from_secs(60));
-    assert_eq!(viewer(&app).pos(), 2);
+    assert_eq!(cursor(&app).pos(), 2);
     assert!(!app.animating());
     // Autoplay stops by itself at the end.
     press(&mut app, KeyCode::End);
     press(&mut app, KeyCode::Left);
     press(&mut app, KeyCode::Char(' '));
     app.tick(t0 + Duration::from_secs(120));
-    assert!(viewer(&app).replay.at_end());
+    assert_eq!(cursor(&app).pos(), cursor(&app).len());
     assert!(!app.animating());
     // q leaves at once (nothing is being played).
     press(&mut app, KeyCode::Char('q'));
@@ -271,7 +271,7 @@ fn the_replay_viewer_autoplays_and_changes_perspective() {
 
 /// The first empty playable square.
 fn empty_square(app: &App) -> table::tashkalar::engine::Square {
-    let st = &app.game().expect("game").session.state;
+    let st = &game(app).state();
     arena::PLAYABLE
         .iter()
         .find(|s| st.board.get(*s).is_none())
@@ -279,7 +279,7 @@ fn empty_square(app: &App) -> table::tashkalar::engine::Square {
 }
 
 fn pass_gate(app: &mut App) {
-    if app.game().expect("game").gate.is_some() {
+    if game(app).gate().is_some() {
         press(app, KeyCode::Enter);
     }
 }
@@ -288,47 +288,42 @@ fn pass_gate(app: &mut App) {
 fn until_two_actions(app: &mut App, seat: Seat) {
     for _ in 0..40 {
         pass_gate(app);
-        let g = app.game().expect("game");
-        let d = g.model.decision.clone();
-        if d.seat == seat
-            && d.kind == DecisionKind::Action
-            && g.session.state.turn.actions_left == 2
-        {
+        let g = game(app);
+        let d = g.model().decision.clone();
+        if d.seat == seat && d.kind == DecisionKind::Action && g.state().turn.actions_left == 2 {
             return;
         }
         if g.ai_turn().is_some() {
-            assert!(app.wait_for_ai(Duration::from_secs(10)));
+            assert!(wait_ai(app));
             continue;
         }
         let choice = match d.kind {
             DecisionKind::Action => Choice::Place(empty_square(app)),
-            _ => g.model.choices[0],
+            _ => g.model().choices[0],
         };
-        app.apply_choice(choice).expect("legal");
+        game_mut(app).apply_choice(choice).expect("legal");
     }
     panic!("{seat} never got two actions");
 }
 
 /// The save of the game on screen, as it is on disk.
-fn saved(app: &App) -> records::Opened {
-    let path = app
-        .autosave
-        .as_ref()
-        .and_then(|a| a.path())
+fn saved(app: &App) -> Loaded<GameState> {
+    let path = game(app)
+        .save_path()
         .expect("the game has a save file")
         .to_path_buf();
-    records::open(&path, &db()).expect("the save loads")
+    load::read::<GameState>(&path, &db()).expect("the save loads")
 }
 
 #[test]
 fn undo_takes_back_own_decisions_of_the_turn_in_hot_seat_and_the_save_follows() {
     let dir = temp_dir("undo-hot");
     let mut app = app_with_saves(&dir);
-    app.start_game(&hot_seat(12)).expect("deal");
+    start(&mut app, &hot_seat(12));
     until_two_actions(&mut app, Seat(0));
-    let g = app.game().expect("game");
-    let (h0, n0) = (g.session.state.hash64(), g.session.choices.len());
-    let log0 = g.session.log.len();
+    let g = game(&app);
+    let (h0, n0) = (g.state().state_hash(), g.session().choices.len());
+    let log0 = g.log().len();
     assert!(
         !hint_text(&app).contains("undo"),
         "nothing of this turn yet"
@@ -337,53 +332,49 @@ fn undo_takes_back_own_decisions_of_the_turn_in_hot_seat_and_the_save_follows() 
     // A placement and a discard (returning cards is still Blue's turn), then u twice: back where
     // the turn started, log and save included.
     let a = empty_square(&app);
-    app.apply_choice(Choice::Place(a)).expect("place");
-    let h1 = app.game().unwrap().session.state.hash64();
+    game_mut(&mut app)
+        .apply_choice(Choice::Place(a))
+        .expect("place");
+    let h1 = game(&app).state().state_hash();
     assert!(hint_text(&app).contains("u undo"), "{}", hint_text(&app));
-    let discard = app
-        .game()
-        .unwrap()
-        .model
+    let discard = game(&app)
+        .model()
         .choices
         .iter()
         .find(|c| matches!(c, Choice::Discard(_)))
         .copied()
         .expect("a card to discard");
-    app.apply_choice(discard).expect("discard");
-    let g = app.game().expect("game");
-    assert_eq!(
-        g.session.state.decision().seat,
-        Seat(0),
-        "still Blue's turn"
-    );
-    assert_eq!(g.model.decision.kind, DecisionKind::ReturnCards);
-    assert_eq!(saved(&app).loaded.choices.len(), n0 + 2);
+    game_mut(&mut app).apply_choice(discard).expect("discard");
+    let g = game(&app);
+    assert_eq!(g.state().decision().seat, Seat(0), "still Blue's turn");
+    assert_eq!(g.model().decision.kind, DecisionKind::ReturnCards);
+    assert_eq!(saved(&app).choices.len(), n0 + 2);
     press(&mut app, KeyCode::Char('u'));
-    let g = app.game().expect("game");
-    assert_eq!(g.session.state.hash64(), h1);
-    assert!(g.gate.is_none(), "no hand-over screen for one's own undo");
+    let g = game(&app);
+    assert_eq!(g.state().state_hash(), h1);
+    assert!(g.gate().is_none(), "no hand-over screen for one's own undo");
     assert!(text(&render(&app, W, H)).contains("Took back 1 decision"));
-    assert_eq!(saved(&app).loaded.end.hash64(), h1);
+    assert_eq!(saved(&app).end.state_hash(), h1);
     press(&mut app, KeyCode::Char('u'));
-    let g = app.game().expect("game");
-    assert_eq!(g.session.state.hash64(), h0);
-    assert_eq!(g.session.log.len(), log0);
-    assert!(g.session.state.board.get(a).is_none());
+    let g = game(&app);
+    assert_eq!(g.state().state_hash(), h0);
+    assert_eq!(g.log().len(), log0);
+    assert!(g.state().board.get(a).is_none());
     let on_disk = saved(&app);
-    assert_eq!(on_disk.loaded.choices.len(), n0);
-    assert_eq!(on_disk.loaded.end.hash64(), h0);
+    assert_eq!(on_disk.choices.len(), n0);
+    assert_eq!(on_disk.end.state_hash(), h0);
     // Nothing more: the turn's start is as far as undo goes.
     press(&mut app, KeyCode::Char('u'));
-    let g = app.game().expect("game");
-    assert_eq!(g.session.state.hash64(), h0);
-    let note = g.ui.note.clone().expect("a reason");
+    let g = game(&app);
+    assert_eq!(g.state().state_hash(), h0);
+    let note = g.note().cloned().expect("a reason");
     assert!(note.text.contains("Nothing to take back"), "{}", note.text);
 
     // Red's turn: Blue's decisions (and the draw that ended Blue's turn) are not Red's to undo.
     until_two_actions(&mut app, Seat(1));
-    let h = app.game().unwrap().session.state.hash64();
+    let h = game(&app).state().state_hash();
     press(&mut app, KeyCode::Char('u'));
-    assert_eq!(app.game().unwrap().session.state.hash64(), h);
+    assert_eq!(game(&app).state().state_hash(), h);
     assert!(!hint_text(&app).contains("undo"));
 }
 
@@ -392,37 +383,42 @@ fn undo_against_the_ai_stops_at_the_turn_start_and_after_a_draw() {
     let dir = temp_dir("undo-ai");
     let mut app = app_with_saves(&dir);
     let bot = table::shell::ai::BOT_NAMES[0].to_string();
-    app.start_game(&duel(31, vec![SeatKind::Human, SeatKind::Ai(bot)]))
-        .expect("deal");
+    start(
+        &mut app,
+        &duel(31, vec![SeatKind::Human, SeatKind::Bot(bot)]),
+    );
     until_two_actions(&mut app, Seat(0));
-    let h0 = app.game().unwrap().session.state.hash64();
-    app.apply_choice(Choice::Place(empty_square(&app)))
-        .expect("place");
+    let h0 = game(&app).state().state_hash();
+    {
+        let e = empty_square(&app);
+        game_mut(&mut app).apply_choice(Choice::Place(e))
+    }
+    .expect("place");
     press(&mut app, KeyCode::Char('u'));
-    assert_eq!(app.game().unwrap().session.state.hash64(), h0);
+    assert_eq!(game(&app).state().state_hash(), h0);
     // Blue ends the turn (drawing cards), the AI plays its turn: none of that can be taken back.
     until_two_actions(&mut app, Seat(0));
-    let g = app.game().expect("game");
-    assert!(g.session.steps.last().is_some_and(|s| s.barrier));
-    let h = g.session.state.hash64();
-    assert!(!app.available(table::shell::tui::action::Action::Undo));
+    let g = game(&app);
+    assert!(g.session().steps.last().is_some_and(|s| s.barrier));
+    let h = g.state().state_hash();
+    assert!(!hint_text(&app).contains("undo"));
     press(&mut app, KeyCode::Char('u'));
-    assert_eq!(app.game().unwrap().session.state.hash64(), h);
+    assert_eq!(game(&app).state().state_hash(), h);
 
     // A discard draws nothing but returns cards to the deck: that can be taken back, while the
     // cards a flare or an effect might draw could not.
-    let g = app.game().expect("game");
+    let g = game(&app);
     if let Some(discard) = g
-        .model
+        .model()
         .choices
         .iter()
         .find(|c| matches!(c, Choice::Discard(_)))
         .copied()
     {
-        let before = g.session.state.hash64();
-        app.apply_choice(discard).expect("discard");
+        let before = g.state().state_hash();
+        game_mut(&mut app).apply_choice(discard).expect("discard");
         press(&mut app, KeyCode::Char('u'));
-        assert_eq!(app.game().unwrap().session.state.hash64(), before);
+        assert_eq!(game(&app).state().state_hash(), before);
     }
 }
 
@@ -432,17 +428,22 @@ fn a_game_whose_program_was_killed_continues_from_the_menu_where_it_stopped() {
     let (hash, choices, path) = {
         let mut app = app_with_saves(&dir);
         let bot = table::shell::ai::BOT_NAMES[0].to_string();
-        app.start_game(&duel(44, vec![SeatKind::Human, SeatKind::Ai(bot)]))
-            .expect("deal");
+        start(
+            &mut app,
+            &duel(44, vec![SeatKind::Human, SeatKind::Bot(bot)]),
+        );
         until_two_actions(&mut app, Seat(0));
         until_two_actions(&mut app, Seat(0));
-        app.apply_choice(Choice::Place(empty_square(&app)))
-            .expect("place");
-        let g = app.game().expect("game");
-        let path = app.autosave.as_ref().and_then(|a| a.path()).unwrap();
+        {
+            let e = empty_square(&app);
+            game_mut(&mut app).apply_choice(Choice::Place(e))
+        }
+        .expect("place");
+        let g = game(&app);
+        let path = game(&app).save_path().unwrap();
         (
-            g.session.state.hash64(),
-            g.session.choices.len(),
+            g.state().state_hash(),
+            g.session().choices.len(),
             path.to_path_buf(),
         )
         // The app is dropped here without quitting: nothing but the autosave remains.
@@ -451,19 +452,19 @@ fn a_game_whose_program_was_killed_continues_from_the_menu_where_it_stopped() {
     assert!(name.ends_with("-deathmatch.ron"), "{name}");
     let mut app = app_with_saves(&dir);
     press(&mut app, KeyCode::Char('2'));
-    let g = app.game().expect("Continue opened the game");
-    assert_eq!(g.session.state.hash64(), hash);
-    assert_eq!(g.session.choices.len(), choices);
-    assert!(g.session.seats.is_human(Seat(0)) && !g.session.seats.is_human(Seat(1)));
+    let g = game(&app);
+    assert_eq!(g.state().state_hash(), hash);
+    assert_eq!(g.session().choices.len(), choices);
+    assert!(g.session().seats.is_human(Seat(0)) && !g.session().seats.is_human(Seat(1)));
     assert!(text(&render(&app, W, H)).contains("Continued from"));
     // Play goes on into the same file.
-    app.apply_choice(Choice::Place(empty_square(&app)))
-        .expect("place");
-    assert_eq!(
-        app.autosave.as_ref().and_then(|a| a.path()),
-        Some(path.as_path())
-    );
-    assert_eq!(saved(&app).loaded.choices.len(), choices + 1);
+    {
+        let e = empty_square(&app);
+        game_mut(&mut app).apply_choice(Choice::Place(e))
+    }
+    .expect("place");
+    assert_eq!(game(&app).save_path(), Some(path.as_path()));
+    assert_eq!(saved(&app).choices.len(), choices + 1);
     // The Load list offers it too, marked in progress.
     app.to_menu();
     press(&mut app, KeyCode::Char('3'));
@@ -473,8 +474,5 @@ fn a_game_whose_program_was_killed_continues_from_the_menu_where_it_stopped() {
         "{shown}"
     );
     press(&mut app, KeyCode::Enter);
-    assert_eq!(
-        app.game().expect("loaded").session.choices.len(),
-        choices + 1
-    );
+    assert_eq!(game(&app).session().choices.len(), choices + 1);
 }

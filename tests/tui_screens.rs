@@ -6,25 +6,25 @@ mod support;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::style::Modifier;
 use support::*;
+use table::shell::seats::SeatKind;
 use table::shell::tui::app::App;
-use table::shell::tui::game::seats::SeatKind;
-use table::shell::tui::keymap;
-use table::shell::tui::setup::GameSetup;
-use table::shell::tui::theme::{PaletteKind, SquareLook, Theme, piece_letter};
+use table::shell::tui::theme::{PaletteKind, Theme};
 use table::tashkalar::engine::board::{Colour, Rank, arena};
 use table::tashkalar::engine::{CardDb, DecisionKind, Mode};
+use table::tashkalar::ui::look::{SquareLook, piece_letter};
+use table::tashkalar::ui::setup::GameSetup;
 
 const SIZES: [(u16, u16); 4] = [(80, 24), (120, 40), (160, 50), (200, 60)];
 
 /// A hot-seat game past its setup, with Blue to play and its hand revealed.
 fn started(palette: PaletteKind) -> App {
-    let mut app = App::new(db(), palette);
-    app.start_game(&hot_seat(5)).expect("deal");
+    let mut app = app(palette);
+    start(&mut app, &hot_seat(5));
     press(&mut app, KeyCode::Enter); // Red passes the gate
     press(&mut app, KeyCode::Enter); // Red's start square (cursor starts on a legal one)
     press(&mut app, KeyCode::Enter); // Blue passes the gate
-    let g = app.game().expect("game");
-    assert_eq!(g.model.decision.kind, DecisionKind::Action);
+    let g = game(&app);
+    assert_eq!(g.model().decision.kind, DecisionKind::Action);
     assert!(g.human_turn());
     app
 }
@@ -71,8 +71,8 @@ fn a_too_small_terminal_gets_a_message_not_a_broken_screen() {
 fn the_board_shows_coordinates_squares_and_pieces_at_every_size() {
     let app = started(PaletteKind::Standard);
     let theme = Theme::new(PaletteKind::Standard);
-    let g = app.game().expect("game");
-    let board = g.view.board.clone();
+    let g = game(&app);
+    let board = g.seat_view().board.clone();
     for (w, h) in SIZES {
         let buf = render(&app, w, h);
         // File letters in order on one line, under the grid; rank numbers left of it.
@@ -108,21 +108,17 @@ fn the_board_shows_coordinates_squares_and_pieces_at_every_size() {
                     );
                     assert_eq!(
                         Some(cell.bg),
-                        theme.piece(p.colour).bg,
+                        theme.player(p.colour).bg,
                         "{w}x{h} {s}: seat colour"
                     );
                 }
                 None => {
-                    let look = table::shell::tui::widgets::board::square_look(s);
-                    assert_eq!(
-                        cell.symbol(),
-                        table::shell::tui::widgets::board::empty_symbol(look).to_string(),
-                        "{w}x{h} {s}"
-                    );
-                    if g.ui.cursor != s {
+                    let look = SquareLook::of(s);
+                    assert_eq!(cell.symbol(), look.symbol().to_string(), "{w}x{h} {s}");
+                    if g.ui().cursor != s {
                         assert_eq!(
                             Some(cell.bg),
-                            theme.square(look).bg,
+                            theme.square(look.tint()).bg,
                             "{w}x{h} {s}: square colour"
                         );
                     }
@@ -133,7 +129,7 @@ fn the_board_shows_coordinates_squares_and_pieces_at_every_size() {
         let (x, y) = square_pos(&app, sq("a1"), w, h);
         assert_eq!(buf[(x, y)].symbol(), " ");
         // The cursor is reversed.
-        let (x, y) = square_pos(&app, g.ui.cursor, w, h);
+        let (x, y) = square_pos(&app, g.ui().cursor, w, h);
         assert!(
             buf[(x, y)].modifier.contains(Modifier::REVERSED),
             "{w}x{h}: cursor"
@@ -146,7 +142,7 @@ fn red_green_and_central_squares_differ_in_colour_and_symbol() {
     let app = started(PaletteKind::Standard);
     let theme = Theme::new(PaletteKind::Standard);
     let buf = render(&app, 120, 40);
-    let g = app.game().expect("game");
+    let g = game(&app);
     let mut seen = Vec::new();
     for (name, look) in [
         ("d8", SquareLook::Red),
@@ -156,12 +152,12 @@ fn red_green_and_central_squares_differ_in_colour_and_symbol() {
     ] {
         let s = sq(name);
         assert!(
-            g.view.board.get(s).is_none(),
+            g.seat_view().board.get(s).is_none(),
             "{name} is empty in this deal"
         );
         let (x, y) = square_pos(&app, s, 120, 40);
         seen.push((buf[(x, y)].symbol().to_string(), buf[(x, y)].bg));
-        assert_eq!(Some(buf[(x, y)].bg), theme.square(look).bg);
+        assert_eq!(Some(buf[(x, y)].bg), theme.square(look.tint()).bg);
     }
     for i in 0..seen.len() {
         for j in i + 1..seen.len() {
@@ -183,9 +179,9 @@ fn mono_palette_and_no_color_keep_every_meaning_in_letters_and_attributes() {
         }
     }
     // Start pieces: Red's lower-case r and Blue's b.
-    let g = app.game().expect("game");
+    let g = game(&app);
     for s in arena::DUEL_START {
-        let p = g.view.board.get(s).expect("start piece");
+        let p = g.seat_view().board.get(s).expect("start piece");
         let (x, y) = square_pos(&app, s, 120, 40);
         assert_eq!(
             buf[(x, y)].symbol(),
@@ -194,9 +190,9 @@ fn mono_palette_and_no_color_keep_every_meaning_in_letters_and_attributes() {
     }
     // Select a card: targets get ( ) markers and underline, not colour.
     press(&mut app, KeyCode::Tab);
-    let g = app.game().expect("game");
-    let stage = g.ui.shown_stage(&g.items);
-    let targets = table::shell::tui::game::interaction::targets(&g.model, stage);
+    let g = game(&app);
+    let stage = g.ui().shown_stage(g.items());
+    let targets = table::tashkalar::ui::interaction::targets(g.model(), stage);
     let buf = render(&app, 120, 40);
     for t in targets.iter() {
         let (x, y) = square_pos(&app, t, 120, 40);
@@ -220,23 +216,17 @@ fn colour_blind_palette_uses_its_own_seat_colours() {
         let (x, y) = square_pos(&cb_app, s, 120, 40);
         assert_eq!(a[(x, y)].symbol(), b[(x, y)].symbol());
         assert_ne!(a[(x, y)].bg, b[(x, y)].bg);
-        let p = cb_app
-            .game()
-            .expect("game")
-            .view
-            .board
-            .get(s)
-            .expect("piece");
-        assert_eq!(Some(b[(x, y)].bg), cb.piece(p.colour).bg);
+        let p = game(&cb_app).seat_view().board.get(s).expect("piece");
+        assert_eq!(Some(b[(x, y)].bg), cb.player(p.colour).bg);
     }
 }
 
 #[test]
 fn the_game_screen_shows_hand_scores_decks_log_and_prompt_at_every_size() {
     let app = started(PaletteKind::Standard);
-    let g = app.game().expect("game");
-    let st = &g.session.state;
-    let first_card = st.db.card(g.items[0].card).name.clone();
+    let g = game(&app);
+    let st = &g.state();
+    let first_card = st.db.card(g.items()[0].card).name.clone();
     for (w, h) in SIZES {
         let buf = render(&app, w, h);
         let shown = text(&buf);
@@ -248,7 +238,7 @@ fn the_game_screen_shows_hand_scores_decks_log_and_prompt_at_every_size() {
         assert!(shown.contains("Players (end at 18)"), "{w}x{h}");
         assert!(shown.contains("0 pts"), "{w}x{h}: scores");
         assert!(
-            shown.contains(&format!("deck {}", g.view.deck_sizes[0])),
+            shown.contains(&format!("deck {}", g.seat_view().deck_sizes[0])),
             "{w}x{h}: deck size"
         );
         assert!(shown.contains("Turn 1: Blue"), "{w}x{h}: log");
@@ -258,7 +248,7 @@ fn the_game_screen_shows_hand_scores_decks_log_and_prompt_at_every_size() {
         let bar: String = (0..w)
             .map(|x| buf[(x, h - 1)].symbol().to_string())
             .collect();
-        let hints = keymap::hints(app.context(), |a| app.available(a));
+        let hints = app.hints();
         assert!(
             bar.starts_with(&format!("{} {}", hints[0].keys, hints[0].label)),
             "{w}x{h}: {bar}"
@@ -271,7 +261,7 @@ fn the_game_screen_shows_hand_scores_decks_log_and_prompt_at_every_size() {
     // Large screens show every card of the hand with its pattern and text.
     let buf = render(&app, 200, 60);
     let shown = text(&buf);
-    for item in &g.items {
+    for item in g.items() {
         let card = st.db.card(item.card);
         assert!(shown.contains(&card.name), "200x60: {}", card.name);
     }
@@ -281,11 +271,11 @@ fn the_game_screen_shows_hand_scores_decks_log_and_prompt_at_every_size() {
 fn every_card_of_the_hand_can_be_shown_with_its_pattern_grid() {
     let mut app = started(PaletteKind::Standard);
     press(&mut app, KeyCode::Tab);
-    let n = app.game().expect("game").items.len();
+    let n = game(&app).items().len();
     for i in 0..n {
-        let g = app.game().expect("game");
-        assert_eq!(g.ui.hand_index, i);
-        let card = g.session.state.db.card(g.items[i].card).clone();
+        let g = game(&app);
+        assert_eq!(g.ui().hand_index, i);
+        let card = g.state().db.card(g.items()[i].card).clone();
         let buf = render(&app, 120, 40);
         let shown = text(&buf);
         let first_words: String = card
@@ -316,34 +306,34 @@ fn high_form_shows_the_task_queue_or_is_marked_unavailable() {
         .filter(|(name, _)| *name != "tasks.ron")
         .map(|(n, t)| (n.to_string(), t.to_string()));
     let db = std::sync::Arc::new(CardDb::from_sources(without_tasks).expect("cards load"));
-    let mut app = App::new(db, PaletteKind::Standard);
+    let mut app = app_with(db, PaletteKind::Standard);
     press(&mut app, KeyCode::Enter);
     press(&mut app, KeyCode::Right);
     let shown = text(&render(&app, 80, 24));
     assert!(shown.contains("High Form is unavailable"), "{shown}");
-    assert_eq!(app.form.mode, Mode::Deathmatch);
+    assert_eq!(form_value(&app, "Form"), "Deathmatch");
 
     // With task cards, High Form deals and shows the current and next tasks.
     let db = db_with_tasks();
-    let mut app = App::new(db.clone(), PaletteKind::Standard);
+    let mut app = app_with(db.clone(), PaletteKind::Standard);
     press(&mut app, KeyCode::Enter);
     press(&mut app, KeyCode::Right);
-    assert_eq!(app.form.mode, Mode::HighForm);
+    assert_eq!(form_value(&app, "Form"), "High Form");
     let setup = GameSetup {
         mode: Mode::HighForm,
         players: 2,
         seats: vec![SeatKind::Human, SeatKind::Human],
         decks: vec!["Imperial".into(); 2],
-        seed: Some(3),
+        seed: 3,
     };
-    app.start_game(&setup).expect("High Form deals");
+    start(&mut app, &setup);
     press(&mut app, KeyCode::Enter);
-    let g = app.game().expect("game");
+    let g = game(&app);
     for (w, h) in SIZES {
         let shown = text(&render(&app, w, h));
         assert!(shown.contains("Tasks ("), "{w}x{h}");
         assert!(shown.contains("Players (end at 9)"), "{w}x{h}");
-        for t in g.view.current_tasks.iter().flatten() {
+        for t in g.seat_view().current_tasks.iter().flatten() {
             let name = &db.tasks[t.0 as usize].name;
             assert!(shown.contains(name.as_str()), "{w}x{h}: {name}");
         }
@@ -356,17 +346,17 @@ fn the_newest_log_line_is_always_in_view() {
     let mut app = started(PaletteKind::Standard);
     // A few turns of play fill the log beyond any panel.
     for _ in 0..30 {
-        let g = app.game().expect("game");
-        let Some(choice) = g.model.choices.first().copied() else {
+        let g = game(&app);
+        let Some(choice) = g.model().choices.first().copied() else {
             break;
         };
-        app.apply_choice(choice).expect("legal");
-        if app.game().expect("game").gate.is_some() {
+        game_mut(&mut app).apply_choice(choice).expect("legal");
+        if game(&app).gate().is_some() {
             press(&mut app, KeyCode::Enter);
         }
     }
-    let g = app.game().expect("game");
-    let newest = g.session.log.last().expect("a log").text.clone();
+    let g = game(&app);
+    let newest = g.log().last().expect("a log").text.clone();
     let head: String = newest.chars().take(16).collect();
     for (w, h) in SIZES {
         let shown = text(&render(&app, w, h));

@@ -158,7 +158,7 @@ fn the_legend_and_flare_decks_are_reshuffled_from_their_discards() {
 #[test]
 fn an_illegal_choice_is_refused_with_a_reason_and_changes_nothing() {
     let mut g = scenario(r#"(pieces: ["2c e5"], hands: [(beings: ["Knight"])])"#);
-    let before = g.hash64();
+    let before = g.state_hash();
     let e5 = "e5".parse().unwrap();
     let err = g
         .apply(table::tashkalar::engine::Choice::Place(e5))
@@ -171,5 +171,5 @@ fn an_illegal_choice_is_refused_with_a_reason_and_changes_nothing() {
         .apply(table::tashkalar::engine::Choice::Discard(titan))
         .unwrap_err();
     assert!(err.to_string().contains("not in seat 1's hand"), "{err}");
-    assert_eq!(g.hash64(), before);
+    assert_eq!(g.state_hash(), before);
 }

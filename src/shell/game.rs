@@ -1,20 +1,49 @@
-//! The small interface that bots (`ai`) and records (`record`) are written against, so that they do
-//! not depend on Tash-Kalar's rules and another game could plug in later. The one Tash-Kalar type
-//! it names is the form being played ([`Game::mode`]), for settings that differ per form; another
-//! game answers `None`.
+//! The interface every game on the table implements, and that bots, records, tournaments and the
+//! front end are written against. A game is a sequence of decisions; each has one deciding seat
+//! and an enumerable, deterministically ordered list of legal choices.
 
-use crate::tashkalar::engine::{self, GameState, Mode, Seat};
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// How many search iterations each named level of the search bot spends on one decision.
+///
+/// A game may answer differently per form or variant, because the same budget buys different
+/// strength in different games (the level tournaments in `docs/ai.md` set these).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SearchBudgets {
+    pub easy: u32,
+    pub normal: u32,
+    pub hard: u32,
+}
+
+impl Default for SearchBudgets {
+    fn default() -> Self {
+        SearchBudgets {
+            easy: 400,
+            normal: 1_600,
+            hard: 6_400,
+        }
+    }
+}
 
 /// A turn-based game with hidden information, seen as decisions and choices.
 pub trait Game: Clone + Send + Sync + 'static {
-    type Choice: Copy + Eq + std::hash::Hash + std::fmt::Debug + Send + Sync + 'static;
+    /// One thing a player can do at a decision.
+    type Choice: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+    /// Why a choice was not accepted: it cannot be read, or it is not legal where it is made.
+    /// Its text is a plain sentence fit for a player.
+    type Error: std::error::Error + Send + Sync + 'static;
 
     fn players(&self) -> usize;
     /// The seat that decides now (0-based).
     fn to_move(&self) -> usize;
-    /// The legal choices now, in a deterministic order (replaces `out`'s contents).
+    /// The number of the turn being played (1 for the first), for logs and replay jumps.
+    fn turn(&self) -> u32;
+    /// The legal choices now, in a deterministic order (replaces `out`'s contents). Never empty
+    /// while the game is not over.
     fn legal(&self, out: &mut Vec<Self::Choice>);
-    fn play(&mut self, choice: Self::Choice) -> Result<(), String>;
+    /// Makes a choice of the pending decision; an illegal one changes nothing.
+    fn play(&mut self, choice: Self::Choice) -> Result<(), Self::Error>;
     /// Plays a choice taken from this very position's [`Game::legal`] list: the same as `play`,
     /// but a game may skip checking it again (search and greedy play only make such choices).
     fn play_listed(&mut self, choice: Self::Choice) {
@@ -24,15 +53,25 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn is_over(&self) -> bool;
     /// Per seat in [0, 1] once the game is over: winners share 1.
     fn rewards(&self) -> Vec<f64>;
+    /// Points per seat, for games that keep a score (reports and tournaments show them);
+    /// empty for games that do not.
+    fn scores(&self) -> Vec<i32> {
+        Vec::new()
+    }
     /// A heuristic estimate of `rewards` for a game in progress (cut-offs, greedy play).
     fn evaluate(&self) -> Vec<f64>;
     /// The game as `seat` knows it; equal for games that look the same to `seat`.
     fn observation(&self, seat: usize) -> Self;
-    /// Hidden information dealt again at random, consistently with what `seat` knows.
+    /// Hidden information (and chance still to come) dealt again at random, consistently with
+    /// what `seat` knows.
     fn determinize(&self, seat: usize, seed: u64) -> Self;
-    /// A stable fingerprint of the position.
+    /// A stable fingerprint of everything that matters for the rest of the game: the same on
+    /// every machine and build that plays the same game (saves record it).
     fn state_hash(&self) -> u64;
+    /// A choice in the game's text notation (as saves and the command line write it).
     fn choice_text(&self, choice: &Self::Choice) -> String;
+    /// Reads a choice written by [`Game::choice_text`] at this position.
+    fn parse_choice(&self, text: &str) -> Result<Self::Choice, Self::Error>;
     /// The playout policy of tree search: an index into `legal` picked with the fresh random
     /// number `random`. Uniform unless the game knows better.
     fn playout_pick(&self, legal: &[Self::Choice], random: u64) -> usize {
@@ -43,87 +82,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn mid_action(&self) -> bool {
         false
     }
-    fn parse_choice(&self, text: &str) -> Result<Self::Choice, String>;
-    /// The form being played, for settings that differ per form (the search levels' budgets).
-    fn mode(&self) -> Option<Mode> {
+    /// The search levels' budgets for this game (in this form or variant).
+    fn search_budgets(&self) -> SearchBudgets {
+        SearchBudgets::default()
+    }
+    /// The choice by which the seat to move gives the game up, when it may. It is never part of
+    /// [`Game::legal`]: searches and random play would otherwise consider giving up at every
+    /// step. Games without resignation answer `None`.
+    fn resignation(&self) -> Option<Self::Choice> {
         None
-    }
-}
-
-impl Game for GameState {
-    type Choice = engine::Choice;
-
-    fn players(&self) -> usize {
-        GameState::players(self)
-    }
-
-    fn to_move(&self) -> usize {
-        self.decider().index()
-    }
-
-    fn legal(&self, out: &mut Vec<engine::Choice>) {
-        self.legal_choices(out);
-    }
-
-    fn play(&mut self, choice: engine::Choice) -> Result<(), String> {
-        self.apply(choice).map_err(|e| e.to_string())
-    }
-
-    fn play_listed(&mut self, choice: engine::Choice) {
-        self.apply_listed(choice);
-    }
-
-    fn is_over(&self) -> bool {
-        GameState::is_over(self)
-    }
-
-    fn rewards(&self) -> Vec<f64> {
-        let standings = self.standings();
-        let share = 1.0 / standings.winners.len().max(1) as f64;
-        self.seat_ids()
-            .map(|s| {
-                if standings.winners.contains(&s) {
-                    share
-                } else {
-                    0.0
-                }
-            })
-            .collect()
-    }
-
-    fn evaluate(&self) -> Vec<f64> {
-        engine::eval::estimate(self)
-    }
-
-    fn observation(&self, seat: usize) -> Self {
-        GameState::observation(self, Seat(seat as u8))
-    }
-
-    fn determinize(&self, seat: usize, seed: u64) -> Self {
-        GameState::determinize(self, Seat(seat as u8), seed)
-    }
-
-    fn state_hash(&self) -> u64 {
-        self.hash64()
-    }
-
-    fn choice_text(&self, choice: &engine::Choice) -> String {
-        engine::notation::write(choice, &self.db)
-    }
-
-    fn playout_pick(&self, legal: &[engine::Choice], random: u64) -> usize {
-        GameState::playout_pick(self, legal, random)
-    }
-
-    fn mid_action(&self) -> bool {
-        GameState::mid_action(self)
-    }
-
-    fn parse_choice(&self, text: &str) -> Result<engine::Choice, String> {
-        engine::notation::parse(text, &self.db)
-    }
-
-    fn mode(&self) -> Option<Mode> {
-        Some(self.config.mode)
     }
 }

@@ -4,7 +4,10 @@
 
 pub mod ai;
 pub mod game;
+pub mod hash;
+pub mod play;
 pub mod record;
 pub mod rng;
+pub mod seats;
 pub mod sim;
 pub mod tui;

@@ -1,49 +1,53 @@
-//! Headless games between bots: the `sim` command and tournaments.
+//! Tournaments: many games between bots without a screen (`tashkalar sim`), for any game.
+//!
+//! A tournament is a list of [`Pairing`]s (each game's setup, seed and bots), drawn up front by the
+//! game's side so that the games are the same however many are played at once. Each game is
+//! played through [`play_match`]; a game that fails (a bot's bad choice, a panic) is counted as an
+//! error and the tournament goes on.
 
-use crate::shell::ai::{Bot, make_bot, panic_text};
-use crate::shell::game::Game;
-use crate::shell::rng::Rng;
-use crate::tashkalar::engine::cards::CardDb;
-use crate::tashkalar::engine::{GameConfig, GameState, Mode, Seat};
+use super::ai::{Bot, make_bot, panic_text};
+use super::play::{Match, play_match};
+use super::record::Recordable;
+use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
-/// Longest game before it is abandoned as an error (a safety net; real games are far shorter).
-const MAX_DECISIONS: usize = 50_000;
-
-/// What to simulate.
+/// One game of a tournament: what it is, its seed, and the bot at each seat.
 #[derive(Clone, Debug)]
-pub struct SimConfig {
-    pub mode: Mode,
-    pub players: u8,
-    pub teams: bool,
-    /// Deck per seat; empty = the first deck for everyone; `["mixed"]` = random decks each game.
-    pub decks: Vec<String>,
-    pub games: u32,
+pub struct Pairing<S> {
+    /// 0 for the first game.
+    pub index: u32,
     pub seed: u64,
-    /// Bot names; game `i` seats bot `(seat + i) % bots` so every bot plays every seat.
+    /// The game's setup, as its save would record it.
+    pub spec: S,
+    /// Bot name per seat.
     pub bots: Vec<String>,
-    /// Games played at once, each on its own thread (the games and the report are the same for
-    /// any number; only the elapsed time changes).
-    pub jobs: usize,
+}
+
+/// The bots of game `index` of a tournament between `bots`: seats rotate from game to game, so
+/// that every bot plays every seat.
+pub fn rotation(bots: &[String], players: usize, index: u32) -> Vec<String> {
+    (0..players)
+        .map(|s| bots[(s + index as usize) % bots.len().max(1)].clone())
+        .collect()
 }
 
 /// One finished game.
 #[derive(Clone, Debug)]
-pub struct GameRecord {
-    pub seed: u64,
-    pub config: GameConfig,
-    /// Bot name per seat.
-    pub bots: Vec<String>,
-    pub choices: Vec<crate::tashkalar::engine::Choice>,
-    pub final_hash: u64,
-    pub turns: u16,
-    pub scores: Vec<i32>,
-    pub winners: Vec<Seat>,
+pub struct Played<G: Recordable> {
+    pub pairing: Pairing<G::Spec>,
+    pub played: Match<G>,
+}
+
+impl<G: Recordable> Played<G> {
+    /// Seats that won (several for a shared win).
+    pub fn winners(&self) -> Vec<usize> {
+        let rewards = self.played.end.rewards();
+        (0..rewards.len()).filter(|&s| rewards[s] > 0.0).collect()
+    }
 }
 
 /// Totals over all games.
@@ -55,6 +59,7 @@ pub struct SimReport {
     /// Per bot name: wins (fractions for ties), games played, decisions made, time thinking.
     pub bot_stats: Vec<BotStats>,
     pub total_turns: u64,
+    /// Per seat; empty for games that keep no score.
     pub total_scores: Vec<i64>,
     pub errors: Vec<String>,
     pub elapsed: Duration,
@@ -98,63 +103,164 @@ pub fn wilson(wins: f64, n: f64) -> (f64, f64, f64) {
 }
 
 impl SimReport {
+    fn finished(&self) -> u32 {
+        self.games.saturating_sub(self.errors.len() as u32).max(1)
+    }
+
     pub fn avg_turns(&self) -> f64 {
-        let done = self.games.saturating_sub(self.errors.len() as u32).max(1);
-        self.total_turns as f64 / done as f64
+        self.total_turns as f64 / self.finished() as f64
     }
 
     pub fn avg_scores(&self) -> Vec<f64> {
-        let done = self.games.saturating_sub(self.errors.len() as u32).max(1);
-        self.total_scores
-            .iter()
-            .map(|&s| s as f64 / done as f64)
-            .collect()
+        let done = self.finished() as f64;
+        self.total_scores.iter().map(|&s| s as f64 / done).collect()
     }
 
     pub fn games_per_second(&self) -> f64 {
         self.games as f64 / self.elapsed.as_secs_f64().max(1e-9)
     }
+
+    /// Adds one finished game to the totals.
+    fn tally<G: Recordable>(&mut self, game: &Played<G>) {
+        let winners = game.winners();
+        let share = 1.0 / winners.len().max(1) as f64;
+        for &w in &winners {
+            if let Some(wins) = self.seat_wins.get_mut(w) {
+                *wins += share;
+            }
+        }
+        for (seat, name) in game.pairing.bots.iter().enumerate() {
+            let Some(stats) = self.bot_stats.iter_mut().find(|b| &b.name == name) else {
+                continue;
+            };
+            stats.games += 1;
+            if winners.contains(&seat) {
+                stats.wins += share;
+            }
+            if let Some((decisions, time)) = game.played.timing.get(seat) {
+                stats.decisions += decisions;
+                stats.thinking += *time;
+            }
+        }
+        self.total_turns += u64::from(game.played.end.turn());
+        let scores = game.played.end.scores();
+        if self.total_scores.len() < scores.len() {
+            self.total_scores.resize(scores.len(), 0);
+        }
+        for (s, score) in scores.iter().enumerate() {
+            self.total_scores[s] += i64::from(*score);
+        }
+    }
+
+    /// The report in words, headed by `title` ("200 games of deathmatch for 2 players").
+    pub fn text(&self, title: &str, bots: &[String]) -> String {
+        let mut out = format!(
+            "{title} ({}): {:.1} games/s\n",
+            bots.join(" vs "),
+            self.games_per_second()
+        );
+        let scores = self.avg_scores();
+        for (seat, wins) in self.seat_wins.iter().enumerate() {
+            match scores.get(seat) {
+                Some(score) => out.push_str(&format!(
+                    "seat {}: {wins} wins, average score {score:.2}\n",
+                    seat + 1
+                )),
+                None => out.push_str(&format!("seat {}: {wins} wins\n", seat + 1)),
+            }
+        }
+        for b in &self.bot_stats {
+            let (rate, lo, hi) = b.win_rate();
+            out.push_str(&format!(
+                "{:<12} {:>7.1} wins in {:>5} games: {:5.1}% (95% CI {:.1}-{:.1}%), {:.3} ms per decision\n",
+                b.name,
+                b.wins,
+                b.games,
+                rate * 100.0,
+                lo * 100.0,
+                hi * 100.0,
+                b.ms_per_decision()
+            ));
+        }
+        out.push_str(&format!("average turns: {:.1}\n", self.avg_turns()));
+        out.push_str(&format!("errors: {}\n", self.errors.len()));
+        for e in self.errors.iter().take(5) {
+            out.push_str(&format!("  {e}\n"));
+        }
+        out
+    }
+
+    /// The report as one JSON document; `setup` says what was played (game, form, players).
+    pub fn json(&self, setup: Value) -> Value {
+        json!({
+            "setup": setup,
+            "games": self.games,
+            "wins": self.seat_wins,
+            "errors": self.errors.len(),
+            "error_messages": self.errors.iter().take(20).collect::<Vec<_>>(),
+            "average_turns": self.avg_turns(),
+            "average_scores": self.avg_scores(),
+            "games_per_second": self.games_per_second(),
+            "bots": self.bot_stats.iter().map(|b| {
+                let (rate, lo, hi) = b.win_rate();
+                json!({
+                    "name": b.name,
+                    "games": b.games,
+                    "wins": b.wins,
+                    "win_rate": rate,
+                    "ci95": [lo, hi],
+                    "decisions": b.decisions,
+                    "ms_per_decision": b.ms_per_decision(),
+                })
+            }).collect::<Vec<_>>(),
+        })
+    }
 }
 
-/// The decks for game `index`.
-fn decks_for(cfg: &SimConfig, db: &CardDb, rng: &mut Rng) -> Vec<String> {
-    let players = cfg.players as usize;
-    match cfg.decks.as_slice() {
-        [] => vec![db.decks.first().map(|d| d.name.clone()).unwrap_or_default(); players],
-        [one] if one == "mixed" => (0..players)
-            .map(|_| {
-                db.decks[rng.below(db.decks.len().max(1) as u32) as usize]
-                    .name
-                    .clone()
-            })
-            .collect(),
-        [one] => vec![one.clone(); players],
-        many => many.to_vec(),
+/// Why a tournament could not start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SimError {
+    /// No bot was named.
+    NoBots,
+    /// A bot name this build does not know (the text says which).
+    UnknownBot(String),
+}
+
+impl std::fmt::Display for SimError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SimError::NoBots => f.write_str("--bots needs at least one bot"),
+            SimError::UnknownBot(why) => f.write_str(why),
+        }
     }
 }
 
-/// Plays one game between bots; `on_game` sees every finished game (to save it, say).
-pub fn run(
-    db: Arc<CardDb>,
-    cfg: &SimConfig,
-    mut on_game: impl FnMut(&GameRecord),
-) -> Result<SimReport, String> {
-    if cfg.bots.is_empty() {
-        return Err("--bots needs at least one bot".into());
+impl std::error::Error for SimError {}
+
+/// Plays every game of `games`, `jobs` at a time; `on_game` sees every finished game in order
+/// (to save it, say). `bots` lists the distinct bots for the report, in the order given.
+pub fn run<G: Recordable>(
+    ctx: &G::Context,
+    games: &[Pairing<G::Spec>],
+    bots: &[String],
+    jobs: usize,
+    mut on_game: impl FnMut(&Played<G>),
+) -> Result<SimReport, SimError> {
+    if bots.is_empty() {
+        return Err(SimError::NoBots);
     }
-    for name in &cfg.bots {
-        make_bot::<GameState>(name, 0)?;
+    for name in bots {
+        make_bot::<G>(name, 0).map_err(SimError::UnknownBot)?;
     }
-    let players = cfg.players as usize;
+    let players = games.first().map_or(0, |g| g.bots.len());
     let mut names: Vec<String> = Vec::new();
-    for b in &cfg.bots {
+    for b in bots {
         if !names.contains(b) {
             names.push(b.clone());
         }
     }
     let mut report = SimReport {
         seat_wins: vec![0.0; players],
-        total_scores: vec![0; players],
         bot_stats: names
             .iter()
             .map(|n| BotStats {
@@ -166,73 +272,19 @@ pub fn run(
     };
     let cancel = AtomicBool::new(false);
     let start = Instant::now();
-    // Every game's set-up is drawn first, in order, so that the games are the same however many
-    // are played at once.
-    let mut deck_rng = Rng::seeded(cfg.seed ^ 0x5eed_dec5);
-    let setups: Vec<Setup> = (0..cfg.games)
-        .map(|i| Setup {
-            index: i,
-            seed: cfg.seed.wrapping_add(i as u64),
-            seat_bots: (0..players)
-                .map(|s| cfg.bots[(s + i as usize) % cfg.bots.len()].clone())
-                .collect(),
-            config: GameConfig {
-                mode: cfg.mode,
-                players: cfg.players,
-                teams: cfg.teams,
-                decks: decks_for(cfg, &db, &mut deck_rng),
-            },
-        })
-        .collect();
-    let play = |setup: &Setup| play_caught(&db, setup, &cancel);
-    in_order(&setups, cfg.jobs, play, |played| {
+    let play = |pairing: &Pairing<G::Spec>| play_caught::<G>(ctx, pairing, &cancel);
+    in_order(games, jobs, play, |played| {
         report.games += 1;
         match played {
-            Ok((record, timing)) => {
-                report.tally(&record, &timing);
-                on_game(&record);
+            Ok(game) => {
+                report.tally(&game);
+                on_game(&game);
             }
             Err(e) => report.errors.push(e),
         }
     });
     report.elapsed = start.elapsed();
     Ok(report)
-}
-
-/// Decisions made and time spent per seat.
-type Timing = Vec<(u64, Duration)>;
-
-/// What one game of a run is played with.
-struct Setup {
-    index: u32,
-    seed: u64,
-    seat_bots: Vec<String>,
-    config: GameConfig,
-}
-
-impl SimReport {
-    /// Adds one finished game to the totals.
-    fn tally(&mut self, record: &GameRecord, timing: &Timing) {
-        let share = 1.0 / record.winners.len().max(1) as f64;
-        for w in &record.winners {
-            self.seat_wins[w.index()] += share;
-        }
-        for (seat, name) in record.bots.iter().enumerate() {
-            let Some(stats) = self.bot_stats.iter_mut().find(|b| &b.name == name) else {
-                continue;
-            };
-            stats.games += 1;
-            if record.winners.contains(&Seat(seat as u8)) {
-                stats.wins += share;
-            }
-            stats.decisions += timing[seat].0;
-            stats.thinking += timing[seat].1;
-        }
-        self.total_turns += record.turns as u64;
-        for (s, score) in record.scores.iter().enumerate() {
-            self.total_scores[s] += *score as i64;
-        }
-    }
 }
 
 /// Runs `work` on every item, on up to `jobs` threads, and hands the results to `done` in the
@@ -276,75 +328,28 @@ fn in_order<T: Sync, R: Send>(
     });
 }
 
-/// Plays one game; a panic inside it becomes an error that names the game.
-fn play_caught(
-    db: &Arc<CardDb>,
-    setup: &Setup,
+/// Plays one game; a failure or a panic inside it becomes an error that names the game.
+fn play_caught<G: Recordable>(
+    ctx: &G::Context,
+    pairing: &Pairing<G::Spec>,
     cancel: &AtomicBool,
-) -> Result<(GameRecord, Timing), String> {
-    let Setup {
-        index,
-        seed,
-        seat_bots,
-        config,
-    } = setup;
+) -> Result<Played<G>, String> {
+    let Pairing { index, seed, .. } = pairing;
+    let name = format!("game {index} (seed {seed})");
     catch_unwind(AssertUnwindSafe(|| {
-        play_one(db, config, *seed, seat_bots, cancel)
+        let start = G::start(&pairing.spec, *seed, ctx).map_err(|e| e.to_string())?;
+        let mut players: Vec<Box<dyn Bot<G>>> = pairing
+            .bots
+            .iter()
+            .enumerate()
+            .map(|(s, bot)| make_bot(bot, seed.wrapping_mul(31).wrapping_add(s as u64)))
+            .collect::<Result<_, _>>()?;
+        let played = play_match(start, &mut players, cancel).map_err(|e| e.to_string())?;
+        Ok(Played {
+            pairing: pairing.clone(),
+            played,
+        })
     }))
-    .unwrap_or_else(|panic| {
-        Err(format!(
-            "game {index} (seed {seed}) panicked: {}",
-            panic_text(&*panic)
-        ))
-    })
-}
-
-fn play_one(
-    db: &Arc<CardDb>,
-    config: &GameConfig,
-    seed: u64,
-    seat_bots: &[String],
-    cancel: &AtomicBool,
-) -> Result<(GameRecord, Timing), String> {
-    let mut game =
-        GameState::new_game(db.clone(), config.clone(), seed).map_err(|e| e.to_string())?;
-    let mut bots: Vec<Box<dyn Bot<GameState>>> = seat_bots
-        .iter()
-        .enumerate()
-        .map(|(s, name)| make_bot(name, seed.wrapping_mul(31).wrapping_add(s as u64)))
-        .collect::<Result<_, _>>()?;
-    let mut timing: Timing = vec![(0, Duration::ZERO); seat_bots.len()];
-    let mut choices = Vec::new();
-    while !game.is_over() {
-        if choices.len() >= MAX_DECISIONS {
-            return Err(format!(
-                "seed {seed}: no end after {MAX_DECISIONS} decisions"
-            ));
-        }
-        let seat = Game::to_move(&game);
-        let observation = Game::observation(&game, seat);
-        let t = Instant::now();
-        let choice = bots[seat]
-            .choose(&observation, cancel)
-            .ok_or_else(|| format!("seed {seed}: no legal choice at {:?}", game.decision()))?;
-        timing[seat].0 += 1;
-        timing[seat].1 += t.elapsed();
-        choices.push(choice);
-        game.apply(choice)
-            .map_err(|e| format!("seed {seed}: bot {} chose badly: {e}", seat_bots[seat]))?;
-    }
-    let standings = game.standings();
-    Ok((
-        GameRecord {
-            seed,
-            config: config.clone(),
-            bots: seat_bots.to_vec(),
-            choices,
-            final_hash: game.hash64(),
-            turns: game.turn.number,
-            scores: standings.scores,
-            winners: standings.winners,
-        },
-        timing,
-    ))
+    .unwrap_or_else(|panic| Err(format!("panicked: {}", panic_text(&*panic))))
+    .map_err(|e: String| format!("{name}: {e}"))
 }

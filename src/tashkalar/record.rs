@@ -2,13 +2,13 @@
 //! who plays them and their decks, and the scenario text when the game started from one), and
 //! how a game is set up from it.
 
-use crate::shell::record::format::Recordable;
-use crate::tashkalar::engine::cards::tasks::TaskId;
-use crate::tashkalar::engine::scenario::Scenario;
-use crate::tashkalar::engine::{
-    CardDb, Choice, GameConfig, GameState, IllegalChoice, Mode, Square,
-};
+use super::engine::cards::tasks::TaskId;
+use super::engine::scenario::Scenario;
+use super::engine::{CardDb, GameConfig, GameState, Mode, Square};
+use crate::shell::record::format::{Recordable, fnv64};
+use crate::shell::seats::{SeatKind, Seats};
 use serde::{Deserialize, Serialize};
+use std::fmt;
 use std::sync::Arc;
 
 /// The format name of Tash-Kalar saves.
@@ -40,19 +40,41 @@ pub struct SeatSpec {
     /// The name shown for the seat ("Blue").
     pub name: String,
     /// Who plays it.
-    pub player: Player,
+    pub player: SeatKind,
     /// The seat's being deck.
     pub deck: String,
 }
 
-/// Who plays a seat.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Player {
-    /// A person at the keyboard.
-    Human,
-    /// A bot, by its name in `ai::BOT_NAMES` (`random`, `mcts:normal`, ...).
-    Bot(String),
+/// Why a save's `game` section sets up no game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpecError {
+    /// The seat list does not have one entry per player.
+    SeatCount { seats: usize, players: u8 },
+    /// The engine refused the form, players, teams or decks.
+    Deal(String),
+    /// The scenario text does not load.
+    Scenario(String),
+    /// The scenario sets up another game than the seats describe.
+    Mismatch { scenario: String, seats: String },
 }
+
+impl fmt::Display for SpecError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SpecError::SeatCount { seats, players } => {
+                write!(f, "{seats} seats listed for {players} players")
+            }
+            SpecError::Deal(why) => f.write_str(why),
+            SpecError::Scenario(why) => write!(f, "scenario: {why}"),
+            SpecError::Mismatch { scenario, seats } => write!(
+                f,
+                "the scenario sets up {scenario}, but the seats say {seats}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SpecError {}
 
 impl GameSpec {
     /// The engine's configuration for a game dealt from scratch.
@@ -69,38 +91,64 @@ impl GameSpec {
 impl Recordable for GameState {
     type Spec = GameSpec;
     type Context = Arc<CardDb>;
+    type SetupError = SpecError;
     const FORMAT: &'static str = FORMAT;
+    const TITLE: &'static str = "Tash-Kalar";
 
-    fn start(spec: &GameSpec, seed: u64, db: &Arc<CardDb>) -> Result<GameState, String> {
+    fn start(spec: &GameSpec, seed: u64, db: &Arc<CardDb>) -> Result<GameState, SpecError> {
         if spec.seats.len() != spec.players as usize {
-            return Err(format!(
-                "{} seats listed for {} players",
-                spec.seats.len(),
-                spec.players
-            ));
+            return Err(SpecError::SeatCount {
+                seats: spec.seats.len(),
+                players: spec.players,
+            });
         }
         let Some(text) = &spec.scenario else {
             return GameState::new_game(Arc::clone(db), spec.config(), seed)
-                .map_err(|e| e.to_string());
+                .map_err(|e| SpecError::Deal(e.to_string()));
         };
-        let mut scenario = Scenario::parse(text).map_err(|e| format!("scenario: {e}"))?;
+        let mut scenario = Scenario::parse(text).map_err(|e| SpecError::Scenario(e.to_string()))?;
         scenario.seed = seed;
         let state = scenario
             .into_state(Arc::clone(db))
-            .map_err(|e| format!("scenario: {e}"))?;
+            .map_err(|e| SpecError::Scenario(e.to_string()))?;
         // The seats must describe the game the scenario sets up, or names and decks would lie.
         if *state.config != spec.config() {
-            return Err(format!(
-                "the scenario sets up {} for {} players with decks {}, but the seats say {} for {} with {}",
-                state.config.mode.name(),
-                state.config.players,
-                state.config.decks.join(", "),
-                spec.mode.name(),
-                spec.players,
-                spec.config().decks.join(", ")
-            ));
+            let words = |c: &GameConfig| {
+                format!(
+                    "{} for {} players with decks {}",
+                    c.mode.name(),
+                    c.players,
+                    c.decks.join(", ")
+                )
+            };
+            return Err(SpecError::Mismatch {
+                scenario: words(&state.config),
+                seats: words(&spec.config()),
+            });
         }
         Ok(state)
+    }
+
+    fn seats(spec: &GameSpec) -> Seats {
+        Seats {
+            players: spec
+                .seats
+                .iter()
+                .map(|s| crate::shell::seats::Player {
+                    name: s.name.clone(),
+                    kind: s.player.clone(),
+                })
+                .collect(),
+        }
+    }
+
+    fn describe(spec: &GameSpec) -> String {
+        let form = match spec.mode {
+            Mode::HighForm => "High Form",
+            Mode::Deathmatch => "Deathmatch",
+        };
+        let teams = if spec.teams { ", 2 vs 2" } else { "" };
+        format!("{form} for {} players{teams}", spec.players)
     }
 
     fn undo_barrier(before: &GameState, after: &GameState) -> bool {
@@ -122,90 +170,86 @@ impl Recordable for GameState {
             )
     }
 
-    fn record_hash(&self) -> u64 {
-        // Everything `hash64` covers, with cards and tasks by name rather than by number: card
-        // numbers depend on which card files are loaded, so adding a deck would otherwise break
-        // every older save of an unchanged game.
-        let mut out = Vec::with_capacity(1024);
-        let cards = |out: &mut Vec<u8>, list: &[crate::tashkalar::engine::CardId]| {
-            out.extend((list.len() as u32).to_le_bytes());
-            for &c in list {
-                text(out, self.db.get(c).map_or("?", |c| c.name.as_str()));
-            }
-        };
-        let task = |out: &mut Vec<u8>, t: Option<TaskId>| {
-            let name = t.map(|t| {
-                self.db
-                    .tasks
-                    .get(t.0 as usize)
-                    .map_or("?", |t| t.name.as_str())
-            });
-            text(out, name.unwrap_or(""));
-        };
-        for sq in Square::all() {
-            out.push(match self.board.get(sq) {
-                None => 0,
-                Some(p) => 1 + p.colour.0 * 3 + p.rank as u8,
-            });
+    fn record_hash(&self, version: u32) -> u64 {
+        match version {
+            1 => hash_v1(self),
+            _ => self.state_hash(),
         }
-        for s in &self.supply {
-            out.extend([s.discs, s.legendary, s.removed_discs, s.removed_legendary]);
+    }
+}
+
+/// The hash saves of format version 1 record: what [`GameState::state_hash`] covers except the
+/// effect in progress and some bookkeeping, cards and tasks by name. Kept unchanged so that every
+/// version 1 save still verifies; nothing else uses it.
+fn hash_v1(state: &GameState) -> u64 {
+    let mut out = Vec::with_capacity(1024);
+    let cards = |out: &mut Vec<u8>, list: &[crate::tashkalar::engine::CardId]| {
+        out.extend((list.len() as u32).to_le_bytes());
+        for &c in list {
+            text(out, state.db.get(c).map_or("?", |c| c.name.as_str()));
         }
-        for seat in &self.seats {
-            cards(&mut out, seat.deck.as_slice());
-            cards(&mut out, seat.discard.as_slice());
-            cards(&mut out, seat.hand.as_slice());
-            cards(&mut out, seat.frozen.as_slice());
-            for v in seat.score.by_colour {
-                out.extend(v.to_le_bytes());
-            }
-            out.extend(seat.score.carry);
-            out.extend([seat.lose_actions, seat.improvised]);
-            for &t in seat.claimed.as_slice() {
-                task(&mut out, Some(TaskId(t)));
-            }
+    };
+    let task = |out: &mut Vec<u8>, t: Option<TaskId>| {
+        let name = t.map(|t| {
+            state
+                .db
+                .tasks
+                .get(t.0 as usize)
+                .map_or("?", |t| t.name.as_str())
+        });
+        text(out, name.unwrap_or(""));
+    };
+    for sq in Square::all() {
+        out.push(match state.board.get(sq) {
+            None => 0,
+            Some(p) => 1 + p.colour.0 * 3 + p.rank as u8,
+        });
+    }
+    for s in &state.supply {
+        out.extend([s.discs, s.legendary, s.removed_discs, s.removed_legendary]);
+    }
+    for seat in &state.seats {
+        cards(&mut out, seat.deck.as_slice());
+        cards(&mut out, seat.discard.as_slice());
+        cards(&mut out, seat.hand.as_slice());
+        cards(&mut out, seat.frozen.as_slice());
+        for v in seat.score.by_colour {
+            out.extend(v.to_le_bytes());
         }
-        for list in [
-            &self.legend_deck,
-            &self.legend_discard,
-            &self.flare_deck,
-            &self.flare_discard,
-        ] {
-            cards(&mut out, list.as_slice());
-        }
-        for t in self.tasks.current {
-            task(&mut out, t);
-        }
-        task(&mut out, self.tasks.next);
-        for &t in self.tasks.deck.as_slice() {
+        out.extend(seat.score.carry);
+        out.extend([seat.lose_actions, seat.improvised]);
+        for &t in seat.claimed.as_slice() {
             task(&mut out, Some(TaskId(t)));
         }
-        out.extend([
-            self.turn.seat.0,
-            self.turn.actions_left,
-            self.turn.discarded as u8,
-            self.ending.triggered as u8,
-            self.ending.turns_left,
-        ]);
-        out.extend(self.turn.number.to_le_bytes());
-        let decision = self.decision();
-        out.push(decision.seat.0);
-        text(&mut out, decision.kind.name());
-        out.extend(self.rng.word_pos().to_le_bytes());
-        crate::shell::record::format::fnv64(&out)
     }
-
-    fn play_recorded(&mut self, choice: Choice) -> Result<(), String> {
-        self.apply(choice).map_err(|e| match e {
-            IllegalChoice::GameOver => "the game is over".to_string(),
-            // The engine's reason starts with the choice in debugging form; the save's notation
-            // already names it.
-            IllegalChoice::NotLegal { choice, why } => {
-                let prefix = format!("illegal choice {choice:?}: ");
-                why.strip_prefix(&prefix).unwrap_or(&why).to_string()
-            }
-        })
+    for list in [
+        &state.legend_deck,
+        &state.legend_discard,
+        &state.flare_deck,
+        &state.flare_discard,
+    ] {
+        cards(&mut out, list.as_slice());
     }
+    for t in state.tasks.current {
+        task(&mut out, t);
+    }
+    task(&mut out, state.tasks.next);
+    for &t in state.tasks.deck.as_slice() {
+        task(&mut out, Some(TaskId(t)));
+    }
+    out.extend([
+        state.turn.seat.0,
+        state.turn.actions_left,
+        state.turn.discarded as u8,
+        state.ending.triggered as u8,
+        state.ending.turns_left,
+    ]);
+    out.extend(state.turn.number.to_le_bytes());
+    let decision = state.decision();
+    out.push(decision.seat.0);
+    text(&mut out, decision.kind.name());
+    out.extend(state.rng.word_pos().to_le_bytes());
+    fnv64(&out)
 }
 
 /// A string into a byte buffer, length first (so that names cannot run into each other).

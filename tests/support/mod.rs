@@ -11,15 +11,128 @@ use ratatui::crossterm::event::{
 use ratatui::layout::Rect;
 use std::sync::Arc;
 use table::shell::tui::app::App;
+use table::shell::tui::catalog::Catalog;
+use table::shell::tui::table::Table;
 use table::shell::tui::theme::PaletteKind;
-use table::tashkalar::engine::CardDb;
+use table::shell::tui::ui::LogLine;
+use table::tashkalar::engine::view::SeatView;
+use table::tashkalar::engine::{CardDb, GameState};
+use table::tashkalar::ui::ArenaScreen;
+use table::tashkalar::ui::interaction::{DecisionModel, HandItem, Interaction};
 
 pub fn db() -> Arc<CardDb> {
     Arc::new(CardDb::builtin().expect("built-in cards load"))
 }
 
+/// The table's games, playing with the cards of `db`.
+pub fn catalog_with(db: Arc<CardDb>) -> Catalog {
+    Catalog {
+        games: vec![Box::new(table::tashkalar::entry(db))],
+    }
+}
+
 pub fn app(palette: PaletteKind) -> App {
-    App::new(db(), palette)
+    App::new(catalog_with(db()), palette)
+}
+
+/// An app whose games play with the cards of `db`.
+pub fn app_with(db: Arc<CardDb>, palette: PaletteKind) -> App {
+    App::new(catalog_with(db), palette)
+}
+
+/// Deals the game `setup` describes and puts it on the app's table (saved when the app keeps
+/// saves).
+pub fn start(app: &mut App, setup: &GameSetup) {
+    start_with(app, db(), setup);
+}
+
+/// [`start`] with the cards of `db`.
+pub fn start_with(app: &mut App, db: Arc<CardDb>, setup: &GameSetup) {
+    let table = setup
+        .table(db, app.saves.write.as_deref(), &app.env)
+        .expect("the game deals");
+    app.show(table);
+}
+
+/// Puts a position on the app's table, unsaved (nothing would say how to set it up again).
+pub fn start_state(app: &mut App, state: GameState, kinds: &[SeatKind]) {
+    let names = table::tashkalar::ui::setup::seat_names(&state.config);
+    let seats = table::shell::seats::Seats::new(names, kinds);
+    let t =
+        Table::<ArenaScreen>::live(state, seats, None, None, &app.env).expect("the table opens");
+    app.show(Box::new(t));
+}
+
+/// The new-game form on screen.
+pub fn form(app: &App) -> &table::shell::tui::screens::form::FormState {
+    match &app.screen {
+        table::shell::tui::app::Screen::NewGame(f) => f,
+        _ => panic!("the new-game form is not on screen"),
+    }
+}
+
+/// The value a row of the new-game form shows ("Form" -> "Deathmatch").
+pub fn form_value(app: &App, label: &str) -> String {
+    use table::shell::tui::catalog::FormRow;
+    form(app)
+        .setup
+        .rows()
+        .into_iter()
+        .find_map(|r| match r {
+            FormRow::Option { label: l, value } if l == label => Some(value),
+            _ => None,
+        })
+        .unwrap_or_else(|| panic!("no row {label}"))
+}
+
+/// Lets the AI on the table take one step (waiting up to 10 s); whether it did.
+pub fn wait_ai(app: &mut App) -> bool {
+    game_mut(app)
+        .wait_for_ai(std::time::Duration::from_secs(10))
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The Tash-Kalar game on the app's table.
+pub fn game(app: &App) -> &Table<ArenaScreen> {
+    app.table::<ArenaScreen>()
+        .expect("a game of Tash-Kalar is on screen")
+}
+
+/// The Tash-Kalar game on the app's table, to act on.
+pub fn game_mut(app: &mut App) -> &mut Table<ArenaScreen> {
+    app.table_mut::<ArenaScreen>()
+        .expect("a game of Tash-Kalar is on screen")
+}
+
+/// Short ways to the parts of a Tash-Kalar table that tests look at.
+pub trait Arena {
+    fn state(&self) -> &GameState;
+    fn ui(&self) -> &Interaction;
+    fn model(&self) -> &DecisionModel;
+    fn seat_view(&self) -> &SeatView;
+    fn items(&self) -> &[HandItem];
+    fn log(&self) -> &[LogLine];
+}
+
+impl Arena for Table<ArenaScreen> {
+    fn state(&self) -> &GameState {
+        self.game()
+    }
+    fn ui(&self) -> &Interaction {
+        &self.screen().ui
+    }
+    fn model(&self) -> &DecisionModel {
+        &self.screen().model
+    }
+    fn seat_view(&self) -> &SeatView {
+        &self.screen().view
+    }
+    fn items(&self) -> &[HandItem] {
+        &self.screen().items
+    }
+    fn log(&self) -> &[LogLine] {
+        &self.session().log
+    }
 }
 
 /// Renders the app at a size and returns the buffer.
@@ -82,11 +195,11 @@ pub fn click(app: &mut App, x: u16, y: u16, w: u16, h: u16) {
     );
 }
 
+use table::shell::seats::SeatKind;
 use table::shell::tui::app::body_area;
-use table::shell::tui::game::seats::SeatKind;
-use table::shell::tui::screens::game::game_layout;
-use table::shell::tui::setup::GameSetup;
 use table::tashkalar::engine::{Mode, Square};
+use table::tashkalar::ui::layout::game_layout;
+use table::tashkalar::ui::setup::GameSetup;
 
 /// A Deathmatch duel dealt from `seed` with the given seats.
 pub fn duel(seed: u64, seats: Vec<SeatKind>) -> GameSetup {
@@ -95,7 +208,7 @@ pub fn duel(seed: u64, seats: Vec<SeatKind>) -> GameSetup {
         players: 2,
         seats,
         decks: vec!["Imperial".into(); 2],
-        seed: Some(seed),
+        seed,
     }
 }
 
@@ -106,8 +219,7 @@ pub fn hot_seat(seed: u64) -> GameSetup {
 
 /// The screen cell at the centre of a square's board cell, for a game shown at `w` x `h`.
 pub fn square_pos(app: &App, sq: Square, w: u16, h: u16) -> (u16, u16) {
-    let g = app.game().expect("a game is on screen");
-    let st = &g.session.state;
+    let st = game(app).state();
     let layout = game_layout(
         body_area(Rect::new(0, 0, w, h)),
         st.players(),
@@ -151,8 +263,7 @@ pub fn db_with_tasks() -> Arc<CardDb> {
 
 /// The board cell of a square for a game shown at `w` x `h`.
 pub fn cell_rect(app: &App, sq: Square, w: u16, h: u16) -> Rect {
-    let g = app.game().expect("a game is on screen");
-    let st = &g.session.state;
+    let st = game(app).state();
     game_layout(
         body_area(Rect::new(0, 0, w, h)),
         st.players(),
@@ -165,16 +276,16 @@ pub fn cell_rect(app: &App, sq: Square, w: u16, h: u16) -> Rect {
 
 /// Presses arrow keys (and h/j/k/l) until the board cursor is on `target`.
 pub fn move_cursor_to(app: &mut App, target: Square) {
-    use table::shell::tui::game::interaction::Focus;
     use table::tashkalar::engine::board::arena;
+    use table::tashkalar::ui::interaction::Focus;
     for _ in 0..3 {
-        if app.game().expect("game").ui.focus == Focus::Board {
+        if game(app).ui().focus == Focus::Board {
             break;
         }
         press(app, KeyCode::Tab);
     }
     for step in 0..40 {
-        let cur = app.game().expect("game").ui.cursor;
+        let cur = game(app).ui().cursor;
         if cur == target {
             return;
         }

@@ -2,6 +2,7 @@
 //! integrity check that makes any damage to the file show (see `docs/saves.md`).
 
 use crate::shell::game::Game;
+use crate::shell::seats::Seats;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
@@ -13,35 +14,40 @@ pub const FORMAT_VERSION: u32 = 1;
 pub const PROGRAM: &str = concat!("tashkalar ", env!("CARGO_PKG_VERSION"));
 
 /// What records need from a game beyond [`Game`]: how it is set up from its saved description,
-/// and when undo must stop.
+/// who sits at its seats, and when undo must stop.
 pub trait Recordable: Game {
     /// Everything that defines a game before the first choice, saved as the `game` section.
-    type Spec: Serialize + DeserializeOwned + Clone + Debug + PartialEq;
+    type Spec: Serialize + DeserializeOwned + Clone + Debug + PartialEq + Send + Sync + 'static;
     /// What setting a game up needs besides the spec (Tash-Kalar: the card database).
-    type Context: ?Sized;
-    /// The `format` name written into every save of this game.
+    type Context: Send + Sync + 'static;
+    /// Why a spec describes no game that can be set up.
+    type SetupError: std::error::Error + Send + Sync + 'static;
+    /// The `format` name written into every save of this game (`tashkalar-save`).
     const FORMAT: &'static str;
+    /// The game's name as players know it ("Tash-Kalar").
+    const TITLE: &'static str;
 
-    /// The game before its first choice. The error says what in the spec is wrong.
-    fn start(spec: &Self::Spec, seed: u64, ctx: &Self::Context) -> Result<Self, String>;
+    /// The game before its first choice.
+    fn start(spec: &Self::Spec, seed: u64, ctx: &Self::Context) -> Result<Self, Self::SetupError>;
 
     /// Whether the step from `before` to `after` is one undo must not take back: it brought
-    /// hidden information into play (a card drawn, a deck shuffled) or passed the turn. Undo never
-    /// crosses such a step, so it cannot show a card twice or let a player try again knowing
-    /// what they did not know.
+    /// hidden information into play (a card drawn, a deck shuffled, a die rolled) or passed the
+    /// turn. Undo never crosses such a step, so it cannot show a card twice or let a player try
+    /// again knowing what they did not know.
     fn undo_barrier(before: &Self, after: &Self) -> bool;
 
-    /// The hash a save records: by default [`Game::state_hash`]. A game whose state hash depends
-    /// on things a save does not (Tash-Kalar's card numbers, which shift when cards are added)
-    /// gives one that depends only on what the game is.
-    fn record_hash(&self) -> u64 {
-        self.state_hash()
-    }
+    /// The seats of a saved game: their names and who plays them.
+    fn seats(spec: &Self::Spec) -> Seats;
 
-    /// Applies a recorded choice; the error explains a refusal in words fit for a one-line
-    /// message (games whose `play` errors carry debugging detail can say it more plainly here).
-    fn play_recorded(&mut self, choice: Self::Choice) -> Result<(), String> {
-        self.play(choice)
+    /// What a spec sets up, in a few words ("Deathmatch for 2 players").
+    fn describe(spec: &Self::Spec) -> String;
+
+    /// The hash a save of format version `version` records for this state. The current version
+    /// records [`Game::state_hash`]; a game whose hash changed answers older versions with the
+    /// older function, so that older saves still verify.
+    fn record_hash(&self, version: u32) -> u64 {
+        let _ = version;
+        self.state_hash()
     }
 }
 
@@ -87,7 +93,7 @@ impl<S> SaveFile<S> {
             seed,
             choices,
             finished: now.is_over(),
-            hash: hex(now.record_hash()),
+            hash: hex(now.record_hash(FORMAT_VERSION)),
             check: None,
         }
     }
@@ -97,7 +103,7 @@ impl<S> SaveFile<S> {
 /// file of another format or version can be named as such rather than as a syntax error.
 #[derive(Deserialize)]
 #[serde(rename = "SaveFile")]
-pub(crate) struct Header {
+pub struct Header {
     /// The `format` field, if any.
     #[serde(default)]
     pub format: Option<String>,

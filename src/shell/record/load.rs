@@ -35,8 +35,12 @@ pub enum LoadError {
         column: usize,
         message: String,
     },
-    /// A RON struct that is not a save of this game (`None`: no `format` field).
-    Foreign(Option<String>),
+    /// A RON struct that is not a save of the game `expected` names (`found`: its `format`
+    /// field, if any).
+    Foreign {
+        expected: &'static str,
+        found: Option<String>,
+    },
     /// A save of this game in a format version this build does not read.
     Version(u32),
     /// The `game` section describes no game that can be set up.
@@ -89,10 +93,14 @@ impl fmt::Display for LoadError {
                 f,
                 "truncated or corrupt: line {line}, column {column}: {message}"
             ),
-            LoadError::Foreign(None) => f.write_str("not a Tash-Kalar save (no `format` field)"),
-            LoadError::Foreign(Some(found)) => {
-                write!(f, "not a Tash-Kalar save (its format is `{found}`)")
-            }
+            LoadError::Foreign {
+                expected,
+                found: None,
+            } => write!(f, "not a {expected} save (no `format` field)"),
+            LoadError::Foreign {
+                expected,
+                found: Some(found),
+            } => write!(f, "not a {expected} save (its format is `{found}`)"),
             LoadError::Version(v) => write!(
                 f,
                 "save format version {v} is not supported (this build reads version {FORMAT_VERSION})"
@@ -179,29 +187,15 @@ fn position(e: &ron::error::SpannedError) -> (usize, usize, String) {
 
 /// Reads the fields of a save without playing its choices: enough to list it.
 pub fn parse_fields<G: Recordable>(text: &str) -> Result<SaveFile<G::Spec>, LoadError> {
-    if text.trim().is_empty() {
-        return Err(LoadError::Empty);
-    }
-    let header: Header = ron_options().from_str(text).map_err(|e| {
-        let (line, column, message) = position(&e);
-        // A save always opens with `(`; anything else is some other kind of file.
-        if text.trim_start().starts_with('(') {
-            LoadError::Syntax {
-                line,
-                column,
-                message,
-            }
-        } else {
-            LoadError::NotRon {
-                line,
-                column,
-                message,
-            }
-        }
-    })?;
+    let header = read_header(text)?;
     match header.format {
         Some(f) if f == G::FORMAT => {}
-        other => return Err(LoadError::Foreign(other)),
+        found => {
+            return Err(LoadError::Foreign {
+                expected: G::TITLE,
+                found,
+            });
+        }
     }
     match header.version {
         Some(FORMAT_VERSION) => {}
@@ -219,8 +213,32 @@ pub fn parse_fields<G: Recordable>(text: &str) -> Result<SaveFile<G::Spec>, Load
     })
 }
 
-/// Reads and checks a save given as bytes.
-pub fn parse_bytes<G: Recordable>(bytes: &[u8], ctx: &G::Context) -> Result<Loaded<G>, LoadError> {
+/// Reads only what tells what kind of file a text is: its `format` and `version` fields.
+pub fn read_header(text: &str) -> Result<Header, LoadError> {
+    if text.trim().is_empty() {
+        return Err(LoadError::Empty);
+    }
+    ron_options().from_str(text).map_err(|e| {
+        let (line, column, message) = position(&e);
+        // A save always opens with `(`; anything else is some other kind of file.
+        if text.trim_start().starts_with('(') {
+            LoadError::Syntax {
+                line,
+                column,
+                message,
+            }
+        } else {
+            LoadError::NotRon {
+                line,
+                column,
+                message,
+            }
+        }
+    })
+}
+
+/// The text of a file's bytes, or why it is no save at all (empty, binary).
+pub fn text_of(bytes: &[u8]) -> Result<String, LoadError> {
     if bytes.iter().all(u8::is_ascii_whitespace) {
         return Err(LoadError::Empty);
     }
@@ -229,14 +247,20 @@ pub fn parse_bytes<G: Recordable>(bytes: &[u8], ctx: &G::Context) -> Result<Load
     if text.contains('\0') {
         return Err(LoadError::NotText);
     }
-    parse(text, ctx)
+    Ok(text.to_string())
+}
+
+/// Reads and checks a save given as bytes.
+pub fn parse_bytes<G: Recordable>(bytes: &[u8], ctx: &G::Context) -> Result<Loaded<G>, LoadError> {
+    parse(&text_of(bytes)?, ctx)
 }
 
 /// Reads and checks a save given as text.
 pub fn parse<G: Recordable>(text: &str, ctx: &G::Context) -> Result<Loaded<G>, LoadError> {
     let save = parse_fields::<G>(text)?;
     let saved_hash = parse_hex(&save.hash).ok_or_else(|| LoadError::BadHash(save.hash.clone()))?;
-    let start = G::start(&save.game, save.seed, ctx).map_err(LoadError::Setup)?;
+    let start =
+        G::start(&save.game, save.seed, ctx).map_err(|e| LoadError::Setup(e.to_string()))?;
     let mut game = start.clone();
     let mut choices = Vec::with_capacity(save.choices.len());
     for (i, text) in save.choices.iter().enumerate() {
@@ -246,7 +270,7 @@ pub fn parse<G: Recordable>(text: &str, ctx: &G::Context) -> Result<Loaded<G>, L
             .map_err(|why| LoadError::Unreadable {
                 index,
                 text: text.clone(),
-                why,
+                why: why.to_string(),
             })?;
         if game.is_over() {
             return Err(LoadError::AfterEnd {
@@ -254,12 +278,11 @@ pub fn parse<G: Recordable>(text: &str, ctx: &G::Context) -> Result<Loaded<G>, L
                 text: text.clone(),
             });
         }
-        game.play_recorded(choice)
-            .map_err(|why| LoadError::Illegal {
-                index,
-                text: text.clone(),
-                why,
-            })?;
+        game.play(choice).map_err(|why| LoadError::Illegal {
+            index,
+            text: text.clone(),
+            why: why.to_string(),
+        })?;
         choices.push(choice);
     }
     if game.is_over() != save.finished {
@@ -267,7 +290,7 @@ pub fn parse<G: Recordable>(text: &str, ctx: &G::Context) -> Result<Loaded<G>, L
             saved: save.finished,
         });
     }
-    let actual = game.record_hash();
+    let actual = game.record_hash(save.version);
     if actual != saved_hash {
         return Err(LoadError::HashMismatch {
             saved: save.hash.clone(),
@@ -301,26 +324,9 @@ pub fn read<G: Recordable>(path: &Path, ctx: &G::Context) -> Result<Loaded<G>, F
     })
 }
 
-/// A file of a save directory, as a listing shows it.
-#[derive(Clone, Debug)]
-pub struct SaveInfo<S> {
-    /// The file.
-    pub path: PathBuf,
-    /// When it was last written.
-    pub modified: SystemTime,
-    /// The save's fields, or why they cannot be read (the choices are not played here).
-    pub save: Result<SaveFile<S>, LoadError>,
-}
-
-impl<S> SaveInfo<S> {
-    /// Whether this is a readable save of a game still in progress.
-    pub fn unfinished(&self) -> bool {
-        self.save.as_ref().is_ok_and(|s| !s.finished)
-    }
-}
-
-/// Every `*.ron` file of `dir`, newest first. A missing directory has no saves.
-pub fn list<G: Recordable>(dir: &Path) -> std::io::Result<Vec<SaveInfo<G::Spec>>> {
+/// Every save file of `dir` (`*.ron`, not hidden) and when it was last written. A missing
+/// directory has none.
+pub fn save_files(dir: &Path) -> std::io::Result<Vec<(PathBuf, SystemTime)>> {
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
@@ -339,25 +345,7 @@ pub fn list<G: Recordable>(dir: &Path) -> std::io::Result<Vec<SaveInfo<G::Spec>>
             .metadata()
             .and_then(|m| m.modified())
             .unwrap_or(SystemTime::UNIX_EPOCH);
-        let save = match std::fs::read(&path) {
-            Ok(bytes) => match std::str::from_utf8(&bytes) {
-                Ok(text) if !text.contains('\0') => parse_fields::<G>(text),
-                _ => Err(LoadError::NotText),
-            },
-            Err(e) => Err(LoadError::Io(e.to_string())),
-        };
-        out.push(SaveInfo {
-            path,
-            modified,
-            save,
-        });
+        out.push((path, modified));
     }
-    // Newest first; the name (which starts with the time) breaks ties within one second.
-    out.sort_by(|a, b| b.modified.cmp(&a.modified).then(b.path.cmp(&a.path)));
     Ok(out)
-}
-
-/// The most recently modified save of a game in progress in `dir`.
-pub fn latest_unfinished<G: Recordable>(dir: &Path) -> std::io::Result<Option<SaveInfo<G::Spec>>> {
-    Ok(list::<G>(dir)?.into_iter().find(SaveInfo::unfinished))
 }

@@ -19,6 +19,6 @@ pub mod replay;
 pub mod save;
 
 pub use format::{FORMAT_VERSION, Recordable, SaveFile};
-pub use load::{FileError, LoadError, Loaded, SaveInfo};
+pub use load::{FileError, LoadError, Loaded};
 pub use replay::Replay;
 pub use save::{Autosave, SaveError};

@@ -24,7 +24,7 @@ impl<G: Game> Replay<G> {
         for (i, c) in choices.iter().enumerate() {
             let next = {
                 let mut g = game.clone();
-                g.play(*c).map_err(|why| (i, why))?;
+                g.play(*c).map_err(|why| (i, why.to_string()))?;
                 g
             };
             states.push(std::mem::replace(&mut game, next));
@@ -114,6 +114,19 @@ impl<G: Game> Replay<G> {
             .iter()
             .rposition(holds)
     }
+}
+
+/// The notation of `choices` played from `start` (each choice written at the state it is made
+/// in, as saves record them). The error names the first choice refused.
+pub fn notation<G: Game>(mut start: G, choices: &[G::Choice]) -> Result<Vec<String>, String> {
+    let mut texts = Vec::with_capacity(choices.len());
+    for (i, c) in choices.iter().enumerate() {
+        texts.push(start.choice_text(c));
+        start
+            .play(*c)
+            .map_err(|e| format!("choice {}: {e}", i + 1))?;
+    }
+    Ok(texts)
 }
 
 /// What undo needs to know about one decision already made.

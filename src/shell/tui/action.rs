@@ -1,35 +1,22 @@
-//! What the player asks for, independent of the key or click that asked for it.
+//! What the player asks the shell for, independent of the key or click that asked for it.
 //!
-//! The event loop turns keys into actions through the keymap (`keymap.rs`) and clicks into actions
-//! through the screen layout; the app only ever handles actions.
+//! A game's screen has actions of its own (its `GameUi::Action`); these are the ones every
+//! screen of the table shares: moving through lists, menus, help, quitting, undo, hints, replay.
 
-/// One request from the player.
+/// One request from the player to the shell.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Action {
     Up,
     Down,
     Left,
     Right,
-    /// Enter: take the thing under the cursor or the highlighted entry.
+    /// Enter: take the highlighted entry.
     Select,
-    /// Esc: cancel the current selection or leave the screen.
+    /// Esc: close the window or go back.
     Back,
-    FocusNext,
-    FocusPrev,
-    /// Next summoning orientation at the cursor.
-    Cycle,
-    /// Previous summoning orientation at the cursor.
-    CycleBack,
-    /// Skip an optional step (or stop returning cards, claim no task).
-    Skip,
-    EndTurn,
-    /// Discard the highlighted being card.
-    Discard,
-    /// Open the list of every legal choice.
-    Choices,
-    /// Pick option 1-9 of the decision panel or popup.
+    /// Pick entry 1-9 of a menu or list.
     Option(u8),
-    /// A digit typed into a text field (seed).
+    /// A digit typed into a text field (seed, turn number).
     Digit(u8),
     /// Backspace in a text field.
     Erase,
@@ -47,6 +34,12 @@ pub enum Action {
     Palette,
     /// Take back the last decision (live play).
     Undo,
+    /// Ask the AI which choice it would make here (from your own view).
+    Hint,
+    /// Open the list of every legal choice, in words.
+    Choices,
+    /// Give the game up (two-sided games; asks first).
+    Resign,
     /// Replay: go to the start of the game.
     ToStart,
     /// Replay: go to the end of the record.
@@ -59,6 +52,4 @@ pub enum Action {
     Slower,
     /// Replay: watch through the next seat's eyes (or everyone's, once the game is over).
     Perspective,
-    /// Ask the AI which choice it would make here (from your own view).
-    Hint,
 }

@@ -1,5 +1,10 @@
-//! The one keymap table: it decides what a key does in each context, and it is also what the
+//! The keymap tables: they decide what a key does in each context, and they are also what the
 //! key-hint bar and the help screen are generated from, so they never drift from behaviour.
+//!
+//! The shell has one table ([`KEYMAP`], its own [`Action`]s); each game's screen brings one more
+//! for the game context (its own action type). In the game context the game's keys come first,
+//! then the shell's: one key may be bound in both (Space turns a pattern, or lets the AI go on),
+//! and the first binding whose action is available wins.
 
 use super::action::Action;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
@@ -7,6 +12,8 @@ use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 /// Where the player is: each context has its own keys.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Context {
+    /// Which game to play (shown when the table has more than one).
+    Games,
     Menu,
     Form,
     Rules,
@@ -27,6 +34,7 @@ impl Context {
     /// Heading of the context in the help screen.
     pub fn title(self) -> &'static str {
         match self {
+            Context::Games => "Choosing a game",
             Context::Menu => "Main menu",
             Context::Form => "New game",
             Context::Rules => "Rules",
@@ -43,13 +51,14 @@ impl Context {
     }
 
     /// The order of the help screen.
-    pub const ALL: [Context; 12] = [
+    pub const ALL: [Context; 13] = [
         Context::Game,
         Context::PassTo,
         Context::Popup,
         Context::GameOver,
         Context::Replay,
         Context::Saves,
+        Context::Games,
         Context::Menu,
         Context::Form,
         Context::Rules,
@@ -97,8 +106,14 @@ impl Key {
         }
     }
 
-    /// The action this key gives for an event, if it matches.
-    fn matches(self, event: &KeyEvent, action: Action) -> Option<Action> {
+    /// The action this key gives for an event, if it matches. `digit` makes the action of a
+    /// digit key (the bound action stands for all of them).
+    fn matches<A: Copy>(
+        self,
+        event: &KeyEvent,
+        action: A,
+        digit: impl Fn(A, u8) -> A,
+    ) -> Option<A> {
         let ctrl = event.modifiers.contains(KeyModifiers::CONTROL);
         match (self, event.code) {
             (Key::Code(want), code) if want == code && !ctrl => Some(action),
@@ -107,21 +122,37 @@ impl Key {
                 Some(action)
             }
             (Key::Options, KeyCode::Char(c @ '1'..='9')) if !ctrl => {
-                Some(Action::Option(c as u8 - b'0'))
+                Some(digit(action, c as u8 - b'0'))
             }
             (Key::Digits, KeyCode::Char(c @ '0'..='9')) if !ctrl => {
-                Some(Action::Digit(c as u8 - b'0'))
+                Some(digit(action, c as u8 - b'0'))
             }
             _ => None,
         }
     }
 }
 
-/// One line of the keymap.
+/// An action that carries a digit (option 1-9, a typed digit): how a digit key makes it.
+pub trait WithDigit: Copy {
+    /// This action with digit `d` (actions that carry none ignore it).
+    fn with_digit(self, d: u8) -> Self;
+}
+
+impl WithDigit for Action {
+    fn with_digit(self, d: u8) -> Action {
+        match self {
+            Action::Option(_) => Action::Option(d),
+            Action::Digit(_) => Action::Digit(d),
+            other => other,
+        }
+    }
+}
+
+/// One line of a keymap, for actions of type `A`.
 #[derive(Clone, Copy, Debug)]
-pub struct Binding {
+pub struct Binding<A: 'static> {
     pub keys: &'static [Key],
-    pub action: Action,
+    pub action: A,
     pub contexts: &'static [Context],
     /// Short label for the hint bar.
     pub hint: &'static str,
@@ -136,8 +167,8 @@ pub struct Binding {
 use Context as C;
 use KeyCode as K;
 
-const MOVE_CONTEXTS: &[Context] = &[
-    C::Game,
+const LIST_CONTEXTS: &[Context] = &[
+    C::Games,
     C::Menu,
     C::Form,
     C::Popup,
@@ -147,6 +178,7 @@ const MOVE_CONTEXTS: &[Context] = &[
 ];
 const EVERYWHERE_BUT_HELP: &[Context] = &[
     C::Game,
+    C::Games,
     C::Menu,
     C::Form,
     C::Rules,
@@ -157,166 +189,178 @@ const EVERYWHERE_BUT_HELP: &[Context] = &[
     C::Saves,
 ];
 
-/// The table. Order matters twice: the first match wins, and the hint bar follows it.
-pub const KEYMAP: &[Binding] = &[
+/// A binding of the shell's table (for brevity below).
+const fn bind(
+    keys: &'static [Key],
+    action: Action,
+    contexts: &'static [Context],
+    hint: &'static str,
+    help: &'static str,
+) -> Binding<Action> {
     Binding {
-        keys: &[Key::Code(K::Left), Key::Char('h')],
-        action: Action::Left,
-        contexts: &[C::Replay],
-        hint: "back",
+        keys,
+        action,
+        contexts,
+        hint,
+        group: None,
+        help,
+        in_bar: true,
+    }
+}
+
+/// The shell's table. Order matters twice: the first match wins, and the hint bar follows it.
+pub const KEYMAP: &[Binding<Action>] = &[
+    Binding {
         group: Some("step"),
-        help: "Back one decision.",
-        in_bar: true,
+        ..bind(
+            &[Key::Code(K::Left), Key::Char('h')],
+            Action::Left,
+            &[C::Replay],
+            "back",
+            "Back one decision.",
+        )
     },
     Binding {
-        keys: &[Key::Code(K::Right), Key::Char('l')],
-        action: Action::Right,
-        contexts: &[C::Replay],
-        hint: "forward",
         group: Some("step"),
-        help: "On one decision.",
-        in_bar: true,
+        ..bind(
+            &[Key::Code(K::Right), Key::Char('l')],
+            Action::Right,
+            &[C::Replay],
+            "forward",
+            "On one decision.",
+        )
     },
     Binding {
-        keys: &[Key::Code(K::Up), Key::Char('k')],
-        action: Action::Up,
-        contexts: &[C::Replay],
-        hint: "previous turn",
         group: Some("turn"),
-        help: "Back to the start of this turn (or of the one before, when already there).",
-        in_bar: true,
+        ..bind(
+            &[Key::Code(K::Up), Key::Char('k')],
+            Action::Up,
+            &[C::Replay],
+            "previous turn",
+            "Back to the start of this turn (or of the one before, when already there).",
+        )
     },
     Binding {
-        keys: &[Key::Code(K::Down), Key::Char('j')],
-        action: Action::Down,
-        contexts: &[C::Replay],
-        hint: "next turn",
         group: Some("turn"),
-        help: "On to the start of the next turn.",
-        in_bar: true,
+        ..bind(
+            &[Key::Code(K::Down), Key::Char('j')],
+            Action::Down,
+            &[C::Replay],
+            "next turn",
+            "On to the start of the next turn.",
+        )
     },
+    bind(
+        &[Key::Code(K::Home), Key::Char('g')],
+        Action::ToStart,
+        &[C::Replay],
+        "start",
+        "Jump to the start of the game.",
+    ),
+    bind(
+        &[Key::Code(K::End), Key::Char('G')],
+        Action::ToEnd,
+        &[C::Replay],
+        "end",
+        "Jump to the end of the record.",
+    ),
+    bind(
+        &[Key::Digits],
+        Action::Digit(0),
+        &[C::Replay],
+        "turn no.",
+        "Type a turn number (then Enter jumps to the start of that turn).",
+    ),
+    bind(
+        &[Key::Code(K::Enter)],
+        Action::Select,
+        &[C::Replay],
+        "jump",
+        "Jump to the turn typed.",
+    ),
     Binding {
-        keys: &[Key::Code(K::Home), Key::Char('g')],
-        action: Action::ToStart,
-        contexts: &[C::Replay],
-        hint: "start",
-        group: None,
-        help: "Jump to the start of the game.",
-        in_bar: true,
-    },
-    Binding {
-        keys: &[Key::Code(K::End), Key::Char('G')],
-        action: Action::ToEnd,
-        contexts: &[C::Replay],
-        hint: "end",
-        group: None,
-        help: "Jump to the end of the record.",
-        in_bar: true,
-    },
-    Binding {
-        keys: &[Key::Digits],
-        action: Action::Digit(0),
-        contexts: &[C::Replay],
-        hint: "turn no.",
-        group: None,
-        help: "Type a turn number (then Enter jumps to the start of that turn).",
-        in_bar: true,
-    },
-    Binding {
-        keys: &[Key::Code(K::Enter)],
-        action: Action::Select,
-        contexts: &[C::Replay],
-        hint: "jump",
-        group: None,
-        help: "Jump to the turn typed.",
-        in_bar: true,
-    },
-    Binding {
-        keys: &[Key::Code(K::Backspace)],
-        action: Action::Erase,
-        contexts: &[C::Replay],
-        hint: "erase",
-        group: None,
-        help: "Erase the last digit of the turn number.",
         in_bar: false,
+        ..bind(
+            &[Key::Code(K::Backspace)],
+            Action::Erase,
+            &[C::Replay],
+            "erase",
+            "Erase the last digit of the turn number.",
+        )
     },
+    bind(
+        &[Key::Char(' '), Key::Char('a')],
+        Action::Autoplay,
+        &[C::Replay],
+        "autoplay",
+        "Start or stop playing the decisions one after another by themselves.",
+    ),
+    bind(
+        &[Key::Char('+'), Key::Char('=')],
+        Action::Faster,
+        &[C::Replay],
+        "faster",
+        "Autoplay faster.",
+    ),
+    bind(
+        &[Key::Char('-')],
+        Action::Slower,
+        &[C::Replay],
+        "slower",
+        "Autoplay slower.",
+    ),
+    bind(
+        &[Key::Char('v'), Key::Code(K::Tab)],
+        Action::Perspective,
+        &[C::Replay],
+        "view",
+        "Watch as another seat (its hand only), or every hand; no hand while a game is unfinished.",
+    ),
     Binding {
-        keys: &[Key::Char(' '), Key::Char('a')],
-        action: Action::Autoplay,
-        contexts: &[C::Replay],
-        hint: "autoplay",
-        group: None,
-        help: "Start or stop playing the decisions one after another by themselves.",
-        in_bar: true,
-    },
-    Binding {
-        keys: &[Key::Char('+'), Key::Char('=')],
-        action: Action::Faster,
-        contexts: &[C::Replay],
-        hint: "faster",
-        group: None,
-        help: "Autoplay faster.",
-        in_bar: true,
-    },
-    Binding {
-        keys: &[Key::Char('-')],
-        action: Action::Slower,
-        contexts: &[C::Replay],
-        hint: "slower",
-        group: None,
-        help: "Autoplay slower.",
-        in_bar: true,
-    },
-    Binding {
-        keys: &[Key::Char('v'), Key::Code(K::Tab)],
-        action: Action::Perspective,
-        contexts: &[C::Replay],
-        hint: "view",
-        group: None,
-        help: "Watch as the next seat (its hand only), or see every hand once the game is over.",
-        in_bar: true,
-    },
-    Binding {
-        keys: &[Key::Code(K::Left), Key::Char('h')],
-        action: Action::Left,
-        contexts: &[C::Game, C::Form, C::Rules],
-        hint: "left",
         group: Some("move"),
-        help: "Move the cursor left (board), or change a setting (new game), or the previous page.",
-        in_bar: true,
+        ..bind(
+            &[Key::Code(K::Left), Key::Char('h')],
+            Action::Left,
+            &[C::Form, C::Rules],
+            "left",
+            "Change a setting (new game), or the previous page.",
+        )
     },
     Binding {
-        keys: &[Key::Code(K::Down), Key::Char('j')],
-        action: Action::Down,
-        contexts: MOVE_CONTEXTS,
-        hint: "down",
         group: Some("move"),
-        help: "Move the cursor or the highlighted line down.",
-        in_bar: true,
+        ..bind(
+            &[Key::Code(K::Down), Key::Char('j')],
+            Action::Down,
+            LIST_CONTEXTS,
+            "down",
+            "Move the highlighted line down.",
+        )
     },
     Binding {
-        keys: &[Key::Code(K::Up), Key::Char('k')],
-        action: Action::Up,
-        contexts: MOVE_CONTEXTS,
-        hint: "up",
         group: Some("move"),
-        help: "Move the cursor or the highlighted line up.",
-        in_bar: true,
+        ..bind(
+            &[Key::Code(K::Up), Key::Char('k')],
+            Action::Up,
+            LIST_CONTEXTS,
+            "up",
+            "Move the highlighted line up.",
+        )
     },
     Binding {
-        keys: &[Key::Code(K::Right), Key::Char('l')],
-        action: Action::Right,
-        contexts: &[C::Game, C::Form, C::Rules],
-        hint: "right",
         group: Some("move"),
-        help: "Move the cursor right (board), or change a setting (new game), or the next page.",
-        in_bar: true,
+        ..bind(
+            &[Key::Code(K::Right), Key::Char('l')],
+            Action::Right,
+            &[C::Form, C::Rules],
+            "right",
+            "Change a setting (new game), or the next page.",
+        )
     },
-    Binding {
-        keys: &[Key::Code(K::Enter)],
-        action: Action::Select,
-        contexts: &[
-            C::Game,
+    bind(
+        &[Key::Code(K::Enter)],
+        Action::Select,
+        &[
+            C::Games,
             C::Menu,
             C::Form,
             C::PassTo,
@@ -325,187 +369,120 @@ pub const KEYMAP: &[Binding] = &[
             C::Notice,
             C::Saves,
         ],
-        hint: "choose",
-        group: None,
-        help: "Take the highlighted square, card or option (place, summon, pick, confirm).",
-        in_bar: true,
-    },
+        "choose",
+        "Take the highlighted entry, or confirm.",
+    ),
+    bind(
+        &[Key::Char(' ')],
+        Action::Continue,
+        &[C::Game],
+        "next AI step",
+        "While the AI plays: show its next step now instead of waiting.",
+    ),
+    bind(
+        &[Key::Options],
+        Action::Option(1),
+        &[C::Popup, C::Menu, C::Games],
+        "option",
+        "Take entry 1-9 of a list.",
+    ),
+    bind(
+        &[Key::Char('u')],
+        Action::Undo,
+        &[C::Game],
+        "undo",
+        "Take back your last decision this turn (never past a card drawn or shuffled).",
+    ),
+    bind(
+        &[Key::Char('c')],
+        Action::Choices,
+        &[C::Game],
+        "list all",
+        "List every legal choice of the pending decision, in words, and take one.",
+    ),
+    bind(
+        &[Key::Char('i')],
+        Action::Hint,
+        &[C::Game],
+        "hint",
+        "Ask the AI (it sees only what you see) for a hint; the screen selects its choice.",
+    ),
     Binding {
-        keys: &[Key::Code(K::Tab)],
-        action: Action::FocusNext,
-        contexts: &[C::Game],
-        hint: "panels",
-        group: None,
-        help: "Move between the board, your hand and the options of the decision.",
-        in_bar: true,
-    },
-    Binding {
-        keys: &[Key::Code(K::BackTab)],
-        action: Action::FocusPrev,
-        contexts: &[C::Game],
-        hint: "back",
-        group: None,
-        help: "Move between the panels in the other direction.",
         in_bar: false,
+        ..bind(
+            &[Key::Ctrl('r')],
+            Action::Resign,
+            &[C::Game],
+            "resign",
+            "Resign the game (two-sided games only; asks first): the other side wins.",
+        )
     },
     Binding {
-        keys: &[Key::Char(' '), Key::Char('r')],
-        action: Action::Cycle,
-        contexts: &[C::Game],
-        hint: "turn pattern",
-        group: None,
-        help: "Summoning: show the next orientation of the pattern on the square under the cursor.",
-        in_bar: true,
-    },
-    Binding {
-        keys: &[Key::Char('R')],
-        action: Action::CycleBack,
-        contexts: &[C::Game],
-        hint: "previous",
-        group: None,
-        help: "Summoning: show the previous orientation of the pattern.",
         in_bar: false,
+        ..bind(
+            &[Key::Code(K::PageUp)],
+            Action::PageUp,
+            &[C::Game, C::Rules, C::Help, C::Replay],
+            "log up",
+            "Scroll the event log (or the text) back.",
+        )
     },
     Binding {
-        keys: &[Key::Char(' ')],
-        action: Action::Continue,
-        contexts: &[C::Game],
-        hint: "next AI step",
-        group: None,
-        help: "While the AI plays: show its next step now instead of waiting.",
-        in_bar: true,
-    },
-    Binding {
-        keys: &[Key::Char('s')],
-        action: Action::Skip,
-        contexts: &[C::Game],
-        hint: "skip",
-        group: None,
-        help: "Skip an optional step (\"may\", \"up to\"), stop returning cards, or claim no task.",
-        in_bar: true,
-    },
-    Binding {
-        keys: &[Key::Char('e')],
-        action: Action::EndTurn,
-        contexts: &[C::Game],
-        hint: "end turn",
-        group: None,
-        help: "End the turn (when no action is left, or none can be used).",
-        in_bar: true,
-    },
-    Binding {
-        keys: &[Key::Options],
-        action: Action::Option(1),
-        contexts: &[C::Game, C::Popup, C::Menu],
-        hint: "option",
-        group: None,
-        help: "Take option 1-9 of the decision panel (or of a list).",
-        in_bar: true,
-    },
-    Binding {
-        keys: &[Key::Char('u')],
-        action: Action::Undo,
-        contexts: &[C::Game],
-        hint: "undo",
-        group: None,
-        help: "Take back your last decision this turn (never past a card drawn or shuffled).",
-        in_bar: true,
-    },
-    Binding {
-        keys: &[Key::Char('x')],
-        action: Action::Discard,
-        contexts: &[C::Game],
-        hint: "discard",
-        group: None,
-        help: "Discard the highlighted being card (one discard per turn; it uses an action).",
-        in_bar: true,
-    },
-    Binding {
-        keys: &[Key::Char('c')],
-        action: Action::Choices,
-        contexts: &[C::Game],
-        hint: "list all",
-        group: None,
-        help: "List every legal choice of the pending decision, in words, and take one.",
-        in_bar: true,
-    },
-    Binding {
-        keys: &[Key::Char('i')],
-        action: Action::Hint,
-        contexts: &[C::Game],
-        hint: "hint",
-        group: None,
-        help: "Ask the AI (it sees only what you see) for a hint; the cursor goes to its choice.",
-        in_bar: true,
-    },
-    Binding {
-        keys: &[Key::Code(K::PageUp)],
-        action: Action::PageUp,
-        contexts: &[C::Game, C::Rules, C::Help, C::Replay],
-        hint: "log up",
-        group: None,
-        help: "Scroll the event log (or the text) back.",
         in_bar: false,
+        ..bind(
+            &[Key::Code(K::PageDown)],
+            Action::PageDown,
+            &[C::Game, C::Rules, C::Help, C::Replay],
+            "log down",
+            "Scroll the event log (or the text) forward.",
+        )
     },
     Binding {
-        keys: &[Key::Code(K::PageDown)],
-        action: Action::PageDown,
-        contexts: &[C::Game, C::Rules, C::Help, C::Replay],
-        hint: "log down",
-        group: None,
-        help: "Scroll the event log (or the text) forward.",
         in_bar: false,
+        ..bind(
+            &[Key::Digits],
+            Action::Digit(0),
+            &[C::Form],
+            "type seed",
+            "Type the seed (on the seed line; empty means a random game).",
+        )
     },
     Binding {
-        keys: &[Key::Digits],
-        action: Action::Digit(0),
-        contexts: &[C::Form],
-        hint: "type seed",
-        group: None,
-        help: "Type the seed (on the seed line; empty means a random game).",
         in_bar: false,
+        ..bind(
+            &[Key::Code(K::Backspace)],
+            Action::Erase,
+            &[C::Form],
+            "erase",
+            "Erase the last digit of the seed.",
+        )
     },
-    Binding {
-        keys: &[Key::Code(K::Backspace)],
-        action: Action::Erase,
-        contexts: &[C::Form],
-        hint: "erase",
-        group: None,
-        help: "Erase the last digit of the seed.",
-        in_bar: false,
-    },
-    Binding {
-        keys: &[Key::Char('p')],
-        action: Action::Palette,
-        contexts: &[C::Menu, C::Form],
-        hint: "palette",
-        group: None,
-        help: "Switch the colours: standard, colour-blind safe, or none.",
-        in_bar: true,
-    },
-    Binding {
-        keys: &[Key::Char('y')],
-        action: Action::Yes,
-        contexts: &[C::Confirm],
-        hint: "yes",
-        group: None,
-        help: "Answer yes.",
-        in_bar: true,
-    },
-    Binding {
-        keys: &[Key::Char('n')],
-        action: Action::No,
-        contexts: &[C::Confirm],
-        hint: "no",
-        group: None,
-        help: "Answer no.",
-        in_bar: true,
-    },
-    Binding {
-        keys: &[Key::Code(K::Esc)],
-        action: Action::Back,
-        contexts: &[
-            C::Game,
+    bind(
+        &[Key::Char('p')],
+        Action::Palette,
+        &[C::Games, C::Menu, C::Form],
+        "palette",
+        "Switch the colours: standard, colour-blind safe, or none.",
+    ),
+    bind(
+        &[Key::Char('y')],
+        Action::Yes,
+        &[C::Confirm],
+        "yes",
+        "Answer yes.",
+    ),
+    bind(
+        &[Key::Char('n')],
+        Action::No,
+        &[C::Confirm],
+        "no",
+        "Answer no.",
+    ),
+    bind(
+        &[Key::Code(K::Esc)],
+        Action::Back,
+        &[
+            C::Menu,
             C::Form,
             C::Rules,
             C::Popup,
@@ -515,51 +492,49 @@ pub const KEYMAP: &[Binding] = &[
             C::Replay,
             C::Saves,
         ],
-        hint: "back",
-        group: None,
-        help: "Cancel the current selection, close the window, or go back.",
-        in_bar: true,
-    },
-    Binding {
-        keys: &[Key::Char('?'), Key::Char('q')],
-        action: Action::Back,
-        contexts: &[C::Help],
-        hint: "close",
-        group: None,
-        help: "Close the help.",
-        in_bar: true,
-    },
-    Binding {
-        keys: &[Key::Char('?')],
-        action: Action::Help,
-        contexts: EVERYWHERE_BUT_HELP,
-        hint: "help",
-        group: None,
-        help: "Show this help: every key, generated from the same table as the hint bar.",
-        in_bar: true,
-    },
-    Binding {
-        keys: &[Key::Char('q'), Key::Ctrl('c')],
-        action: Action::Quit,
-        contexts: EVERYWHERE_BUT_HELP,
-        hint: "quit",
-        group: None,
-        help: "Quit (asks first while a game is in progress).",
-        in_bar: true,
-    },
+        "back",
+        "Close the window, or go back.",
+    ),
+    bind(
+        &[Key::Char('?'), Key::Char('q')],
+        Action::Back,
+        &[C::Help],
+        "close",
+        "Close the help.",
+    ),
+    bind(
+        &[Key::Char('?')],
+        Action::Help,
+        EVERYWHERE_BUT_HELP,
+        "help",
+        "Show this help: every key there is.",
+    ),
+    bind(
+        &[Key::Char('q'), Key::Ctrl('c')],
+        Action::Quit,
+        EVERYWHERE_BUT_HELP,
+        "quit",
+        "Quit (asks first while a game is in progress).",
+    ),
 ];
 
-/// The action of a key in a context. A key bound twice in one context (Space turns the pattern,
-/// or lets the AI go on) gives the first action that is `available` now, else the first match.
-pub fn action_for(
+/// The action a key gives among `bindings` in `context`. A key bound twice (Space turns a
+/// pattern, or lets the AI go on) gives the first action that is `available` now, else the first
+/// match.
+pub fn action_for<A: WithDigit>(
+    bindings: &[Binding<A>],
     context: Context,
     event: &KeyEvent,
-    available: impl Fn(Action) -> bool,
-) -> Option<Action> {
-    let mut matches = KEYMAP
+    available: impl Fn(A) -> bool,
+) -> Option<A> {
+    let mut matches = bindings
         .iter()
         .filter(|b| b.contexts.contains(&context))
-        .filter_map(|b| b.keys.iter().find_map(|k| k.matches(event, b.action)));
+        .filter_map(|b| {
+            b.keys
+                .iter()
+                .find_map(|k| k.matches(event, b.action, A::with_digit))
+        });
     let first = matches.next()?;
     if available(first) {
         return Some(first);
@@ -567,19 +542,65 @@ pub fn action_for(
     Some(matches.find(|a| available(*a)).unwrap_or(first))
 }
 
-/// Every binding of a context, in table order.
-pub fn bindings(context: Context) -> impl Iterator<Item = &'static Binding> {
-    KEYMAP.iter().filter(move |b| b.contexts.contains(&context))
+/// Every action a key gives among `bindings` in `context`, in table order.
+pub fn matching<A: WithDigit>(
+    bindings: &[Binding<A>],
+    context: Context,
+    event: &KeyEvent,
+) -> Vec<A> {
+    bindings
+        .iter()
+        .filter(|b| b.contexts.contains(&context))
+        .filter_map(|b| {
+            b.keys
+                .iter()
+                .find_map(|k| k.matches(event, b.action, A::with_digit))
+        })
+        .collect()
+}
+
+/// The shell's action of a key in a context.
+pub fn shell_action(
+    context: Context,
+    event: &KeyEvent,
+    available: impl Fn(Action) -> bool,
+) -> Option<Action> {
+    action_for(KEYMAP, context, event, available)
+}
+
+/// Every binding of a context in a table, in table order.
+pub fn bindings<A>(
+    table: &'static [Binding<A>],
+    context: Context,
+) -> impl Iterator<Item = &'static Binding<A>> {
+    table.iter().filter(move |b| b.contexts.contains(&context))
 }
 
 /// The keys of a binding as written in the help ("↑ k").
-pub fn keys_text(binding: &Binding) -> String {
+pub fn keys_text<A>(binding: &Binding<A>) -> String {
     binding
         .keys
         .iter()
         .map(|k| k.name())
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// One line of the help screen: the keys and what they do.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HelpLine {
+    pub keys: String,
+    pub help: &'static str,
+}
+
+/// The help lines of a context in a table.
+pub fn help_lines<A>(table: &'static [Binding<A>], context: Context) -> Vec<HelpLine> {
+    bindings(table, context)
+        .map(|b| HelpLine {
+            keys: keys_text(b),
+            help: b.help,
+        })
+        .collect()
 }
 
 /// One entry of the hint bar: keys and label.
@@ -589,54 +610,78 @@ pub struct Hint {
     pub label: String,
 }
 
-/// The hint bar of a context: bindings shown in the bar whose action `available` accepts, with
-/// grouped bindings merged ("←↓↑→/hjkl move").
-pub fn hints(context: Context, available: impl Fn(Action) -> bool) -> Vec<Hint> {
-    let mut out: Vec<Hint> = Vec::new();
-    let mut group: Option<(&str, Vec<String>, Vec<String>)> = None;
-    let flush = |group: &mut Option<(&str, Vec<String>, Vec<String>)>, out: &mut Vec<Hint>| {
-        if let Some((label, first, second)) = group.take() {
+/// Collects hint-bar entries: bindings shown in the bar whose action is available, with grouped
+/// bindings merged ("←↓↑→/hjkl move"). Feed it one table after another with [`HintBar::add`].
+#[derive(Default)]
+pub struct HintBar {
+    out: Vec<Hint>,
+    group: Option<(&'static str, Vec<String>, Vec<String>)>,
+}
+
+impl HintBar {
+    /// Adds the bar entries of `table` in `context`.
+    pub fn add<A: Copy>(
+        mut self,
+        table: &'static [Binding<A>],
+        context: Context,
+        available: impl Fn(A) -> bool,
+    ) -> HintBar {
+        for b in bindings(table, context).filter(|b| b.in_bar && available(b.action)) {
+            match b.group {
+                Some(g) => {
+                    if self.group.as_ref().is_some_and(|(name, ..)| *name != g) {
+                        self.flush();
+                    }
+                    let entry = self.group.get_or_insert((g, Vec::new(), Vec::new()));
+                    if let Some(k) = b.keys.first() {
+                        entry.1.push(k.name());
+                    }
+                    if let Some(k) = b.keys.get(1) {
+                        entry.2.push(k.name());
+                    }
+                }
+                None => {
+                    self.flush();
+                    // The first key is enough for the bar; the help lists every key.
+                    let keys = b.keys.first().map(|k| k.name()).unwrap_or_default();
+                    // The same label twice (Space turns the pattern and continues) shows once.
+                    if !self.out.iter().any(|h| h.label == b.hint) {
+                        self.out.push(Hint {
+                            keys,
+                            label: b.hint.to_string(),
+                        });
+                    }
+                }
+            }
+        }
+        self.flush();
+        self
+    }
+
+    fn flush(&mut self) {
+        if let Some((label, first, second)) = self.group.take() {
             let mut keys = first.concat();
             if !second.is_empty() {
                 keys.push('/');
                 keys.push_str(&second.concat());
             }
-            out.push(Hint {
+            self.out.push(Hint {
                 keys,
                 label: label.to_string(),
             });
         }
-    };
-    for b in bindings(context).filter(|b| b.in_bar && available(b.action)) {
-        match b.group {
-            Some(g) => {
-                if group.as_ref().is_some_and(|(name, ..)| *name != g) {
-                    flush(&mut group, &mut out);
-                }
-                let entry = group.get_or_insert((g, Vec::new(), Vec::new()));
-                if let Some(k) = b.keys.first() {
-                    entry.1.push(k.name());
-                }
-                if let Some(k) = b.keys.get(1) {
-                    entry.2.push(k.name());
-                }
-            }
-            None => {
-                flush(&mut group, &mut out);
-                // The first key is enough for the bar; the help lists every key.
-                let keys = b.keys.first().map(|k| k.name()).unwrap_or_default();
-                // The same action bound twice in one context (Space cycles and continues) shows once.
-                if !out.iter().any(|h| h.label == b.hint) {
-                    out.push(Hint {
-                        keys,
-                        label: b.hint.to_string(),
-                    });
-                }
-            }
-        }
     }
-    flush(&mut group, &mut out);
-    out
+
+    /// The entries collected.
+    pub fn finish(mut self) -> Vec<Hint> {
+        self.flush();
+        self.out
+    }
+}
+
+/// The hint bar of a shell context: its bindings whose action `available` accepts.
+pub fn hints(context: Context, available: impl Fn(Action) -> bool) -> Vec<Hint> {
+    HintBar::default().add(KEYMAP, context, available).finish()
 }
 
 #[cfg(test)]
@@ -648,31 +693,17 @@ mod tests {
     }
 
     fn action(context: Context, event: &KeyEvent) -> Option<Action> {
-        action_for(context, event, |_| true)
-    }
-
-    #[test]
-    fn shared_keys_follow_availability() {
-        let space = key(KeyCode::Char(' '));
-        assert_eq!(action(Context::Game, &space), Some(Action::Cycle));
-        assert_eq!(
-            action_for(Context::Game, &space, |a| a == Action::Continue),
-            Some(Action::Continue)
-        );
-        assert_eq!(
-            action_for(Context::Game, &space, |_| false),
-            Some(Action::Cycle)
-        );
+        shell_action(context, event, |_| true)
     }
 
     #[test]
     fn keys_map_to_actions_by_context() {
         assert_eq!(
-            action(Context::Game, &key(KeyCode::Char('j'))),
+            action(Context::Menu, &key(KeyCode::Char('j'))),
             Some(Action::Down)
         );
         assert_eq!(
-            action(Context::Game, &key(KeyCode::Char('3'))),
+            action(Context::Popup, &key(KeyCode::Char('3'))),
             Some(Action::Option(3))
         );
         assert_eq!(
@@ -693,10 +724,10 @@ mod tests {
 
     #[test]
     fn movement_keys_merge_in_the_bar() {
-        let bar = hints(Context::Game, |_| true);
-        assert_eq!(bar[0].keys, "←↓↑→/hjkl");
+        let bar = hints(Context::Menu, |_| true);
+        assert_eq!(bar[0].keys, "↓↑/jk");
         assert_eq!(bar[0].label, "move");
-        let none = hints(Context::Game, |a| a == Action::Help);
+        let none = hints(Context::Menu, |a| a == Action::Help);
         assert_eq!(none.len(), 1);
     }
 }

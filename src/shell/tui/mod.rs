@@ -1,65 +1,52 @@
-//! The terminal front end (ratatui + crossterm): the menu, the game screen for hot-seat play and
-//! play against bots, help, and the event loop.
+//! The terminal front end (ratatui + crossterm), for any game of the table: the list of games,
+//! the menu, the new-game form, rules, saved games, and a game on the table.
 //!
-//! Shape (see `docs/tui.md`): a small [`app::App`] state; an event loop that only turns terminal
-//! events into [`action::Action`]s through the one [`keymap`] table; screens and widgets that draw
-//! from state; bots on a worker thread ([`ai_worker`]); saved games behind one seam ([`records`]).
+//! Shape (see `docs/tui.md`): a small [`app::App`] that routes; an event loop that only turns
+//! terminal events into calls on it; screens that draw from state; keys from one table per
+//! context ([`keymap`]); a game's own screen behind [`ui::GameUi`], hosted by a
+//! [`table::Table`] that does hot-seat passing, bots, hints, undo, saving and replays for it.
 
 pub mod action;
-pub mod ai_worker;
 pub mod app;
-pub mod game;
-pub mod hint;
+pub mod catalog;
 pub mod keymap;
-pub mod records;
 pub mod screens;
-pub mod setup;
+pub mod table;
 pub mod terminal;
 pub mod theme;
+pub mod ui;
 pub mod widgets;
 
-use crate::tashkalar::engine::{CardDb, GameState};
-use app::App;
-use game::seats::SeatKind;
+use app::{App, SaveDirs};
+use catalog::Catalog;
 use ratatui::crossterm::event::{self, Event};
-use setup::GameSetup;
-use std::path::PathBuf;
-use std::sync::Arc;
 use std::time::{Duration, Instant};
+use table::TableScreen;
 use theme::PaletteKind;
 
 /// What to show first.
 pub enum Launch {
-    /// The main menu.
-    Menu,
-    /// A new game, as the command line described it.
-    Game(GameSetup),
-    /// A position from a scenario file: the state, who plays each seat, and the file's text
-    /// (saved with the game so it can be set up again).
-    Scenario(Box<GameState>, Vec<SeatKind>, String),
-    /// A saved game to play on.
-    Resume(Box<records::Opened>),
-    /// A saved game to watch.
-    Replay(Box<records::Opened>),
+    /// The menu of a game of the catalog (the list of games first when there are several and
+    /// none was named).
+    Menu(Option<usize>),
+    /// A game already on its table (a new game from the command line, a resumed save, a replay).
+    Table(Box<dyn TableScreen>),
 }
 
-/// Runs the front end until the player quits. Games are saved into `save_dir` (when given).
-/// Errors are plain sentences for stderr.
+/// Runs the front end until the player quits. Errors are plain sentences for stderr.
 pub fn run(
-    db: Arc<CardDb>,
+    catalog: Catalog,
     launch: Launch,
     palette: PaletteKind,
-    save_dir: Option<PathBuf>,
+    saves: SaveDirs,
 ) -> Result<(), String> {
     terminal::check()?;
-    let mut app = App::new(db, palette);
-    app.save_dir = save_dir;
+    let mut app = App::new(catalog, palette);
+    app.saves = saves;
     match launch {
-        Launch::Menu => {}
-        Launch::Game(setup) => app.start_game(&setup)?,
-        Launch::Scenario(state, kinds, text) => app.start_scenario(*state, kinds, text)?,
-        Launch::Resume(opened) => app.resume(*opened)?,
-        Launch::Replay(opened) => app.open_replay(*opened)?,
+        Launch::Menu(Some(game)) => app.choose_game(game),
+        Launch::Menu(None) => {}
+        Launch::Table(table) => app.show(table),
     }
     let mut term = terminal::enter()?;
     let result = event_loop(&mut term, &mut app);

@@ -1,11 +1,11 @@
 //! Colours and text styles: one [`Theme`] per palette, and every style that carries meaning comes
 //! from here, so tests can assert on it and a monochrome terminal still shows everything.
 //!
-//! The board draws its own background and foreground everywhere (256-colour indexed), so it reads
-//! the same on light and dark terminals; panels use the terminal's own colours plus badges that
-//! set both foreground and background.
+//! The table has four player colours (blue, red, green, yellow), used by every game for its
+//! seats, and four board tints. Boards draw their own background and foreground everywhere
+//! (256-colour indexed), so they read the same on light and dark terminals; panels use the
+//! terminal's own colours plus badges that set both foreground and background.
 
-use crate::tashkalar::engine::board::{Colour, Rank};
 use ratatui::style::{Color, Modifier, Style};
 use std::fmt;
 use std::str::FromStr;
@@ -79,18 +79,18 @@ impl FromStr for PaletteKind {
     }
 }
 
-/// Kinds of arena squares as the board draws them.
+/// The tints a board square can have (a game maps its kinds of squares onto them).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum SquareLook {
+pub enum Tint {
     Plain,
-    Central,
-    Red,
-    Green,
+    Light,
+    Warm,
+    Cool,
 }
 
-/// Names of the piece colours, the same in every palette so the log reads the same.
+/// Names of the player colours, the same in every palette so the log reads the same.
 pub const COLOUR_NAMES: [&str; 4] = ["Blue", "Red", "Green", "Yellow"];
-/// The letter of each colour's pieces (lower case common, upper case heroic and legendary).
+/// The letter of each player colour (for boards drawn without colour).
 pub const COLOUR_LETTERS: [char; 4] = ['b', 'r', 'g', 'y'];
 
 /// All styles of one palette.
@@ -99,6 +99,7 @@ pub struct Theme {
     pub kind: PaletteKind,
     disc_bg: [Color; 4],
     disc_fg: [Color; 4],
+    /// Per [`Tint`].
     square_bg: [Color; 4],
     square_fg: [Color; 4],
     target_bg: Color,
@@ -118,7 +119,7 @@ impl Theme {
                 kind,
                 disc_bg: [I(27), I(160), I(28), I(220)],
                 disc_fg: [I(231), I(231), I(231), I(16)],
-                // plain, central, red, green
+                // plain, light, warm, cool
                 square_bg: [I(236), I(239), I(52), I(22)],
                 square_fg: [I(245), I(250), I(210), I(114)],
                 target_bg: I(136),
@@ -133,8 +134,8 @@ impl Theme {
                 // Okabe-Ito: blue, vermillion, bluish green, yellow.
                 disc_bg: [I(25), I(166), I(36), I(221)],
                 disc_fg: [I(231), I(16), I(16), I(16)],
-                // Red squares become reddish purple and green squares sky blue, which stay
-                // apart from each other and from the pieces.
+                // Warm squares become reddish purple and cool ones sky blue, which stay apart
+                // from each other and from the pieces.
                 square_bg: [I(236), I(239), I(90), I(31)],
                 square_fg: [I(245), I(250), I(219), I(159)],
                 target_bg: I(172),
@@ -165,24 +166,15 @@ impl Theme {
         self.kind != PaletteKind::Mono
     }
 
-    /// A piece disc: seat colour as background; upper ranks bold.
-    pub fn piece(&self, colour: Colour) -> Style {
-        let i = colour.index() % 4;
+    /// A piece of player colour `colour` (0-3): the colour as background.
+    pub fn player(&self, colour: impl Into<usize>) -> Style {
+        let i = colour.into() % 4;
         Style::new().bg(self.disc_bg[i]).fg(self.disc_fg[i])
     }
 
-    /// A piece disc including its rank's emphasis.
-    pub fn piece_ranked(&self, colour: Colour, rank: Rank) -> Style {
-        let style = self.piece(colour);
-        match rank {
-            Rank::Common => style,
-            Rank::Heroic | Rank::Legendary => style.add_modifier(Modifier::BOLD),
-        }
-    }
-
-    /// An arena square with nothing special on it.
-    pub fn square(&self, look: SquareLook) -> Style {
-        let i = look as usize;
+    /// A board square with nothing special on it.
+    pub fn square(&self, tint: Tint) -> Style {
+        let i = tint as usize;
         Style::new().bg(self.square_bg[i]).fg(self.square_fg[i])
     }
 
@@ -228,11 +220,12 @@ impl Theme {
         Style::new().add_modifier(Modifier::DIM)
     }
 
-    /// A colour's name as a badge (readable on light and dark terminals: both colours are set).
-    pub fn badge(&self, colour: Colour) -> Style {
+    /// A player colour's name as a badge (readable on light and dark terminals: both colours
+    /// are set).
+    pub fn badge(&self, colour: impl Into<usize>) -> Style {
         match self.kind {
             PaletteKind::Mono => Style::new().add_modifier(Modifier::BOLD),
-            _ => self.piece(colour).add_modifier(Modifier::BOLD),
+            _ => self.player(colour).add_modifier(Modifier::BOLD),
         }
     }
 
@@ -272,18 +265,9 @@ impl Theme {
     }
 }
 
-/// The display name of a colour.
-pub fn colour_name(colour: Colour) -> &'static str {
-    COLOUR_NAMES[colour.index() % 4]
-}
-
-/// The board letter of a piece: the colour's letter, upper case for heroic and legendary.
-pub fn piece_letter(colour: Colour, rank: Rank) -> char {
-    let c = COLOUR_LETTERS[colour.index() % 4];
-    match rank {
-        Rank::Common => c,
-        Rank::Heroic | Rank::Legendary => c.to_ascii_uppercase(),
-    }
+/// The name of a player colour (0-3).
+pub fn colour_name(colour: impl Into<usize>) -> &'static str {
+    COLOUR_NAMES[colour.into() % 4]
 }
 
 #[cfg(test)]
@@ -303,7 +287,7 @@ mod tests {
     fn seat_colours_differ_in_colour_palettes() {
         for kind in [PaletteKind::Standard, PaletteKind::ColourBlind] {
             let t = Theme::new(kind);
-            let bgs: Vec<_> = (0..4).map(|c| t.piece(Colour(c)).bg).collect();
+            let bgs: Vec<_> = (0..4usize).map(|c| t.player(c).bg).collect();
             for i in 0..4 {
                 for j in i + 1..4 {
                     assert_ne!(bgs[i], bgs[j], "{kind}: seats {i} and {j}");

@@ -1,13 +1,17 @@
-//! The command-line subcommands that scripts rely on (`cards`, `legal`, `sim`): plain functions that
-//! return what to print, so that they are easy to test.
+//! Tash-Kalar's side of the command line (`cards`, `legal`, and the set-ups of `sim`): plain
+//! functions that return what to print, so that they are easy to test.
 
 pub mod json;
 
-use crate::shell::sim::{SimConfig, SimReport};
+use crate::shell::rng::Rng;
+use crate::shell::seats::SeatKind;
+use crate::shell::sim::{Pairing, rotation};
 use crate::tashkalar::engine::cards::{CardDb, LoadError};
 use crate::tashkalar::engine::scenario::Scenario;
-use crate::tashkalar::engine::{GameState, Mode};
-use serde_json::{Value, json};
+use crate::tashkalar::engine::{GameConfig, GameState, Mode};
+use crate::tashkalar::record::GameSpec;
+use crate::tashkalar::ui::setup::{decks_for, spec_for};
+use serde_json::Value;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -96,68 +100,60 @@ pub fn legal_text(state: &GameState) -> String {
     out
 }
 
-/// `tashkalar sim` output.
-pub fn sim_text(cfg: &SimConfig, report: &SimReport) -> String {
-    let mut out = format!(
-        "{} games of {} for {} players ({}): {:.1} games/s\n",
-        report.games,
-        cfg.mode.name(),
-        cfg.players,
-        cfg.bots.join(" vs "),
-        report.games_per_second()
-    );
-    for (seat, wins) in report.seat_wins.iter().enumerate() {
-        out.push_str(&format!(
-            "seat {}: {wins} wins, average score {:.2}\n",
-            seat + 1,
-            report.avg_scores()[seat]
-        ));
-    }
-    for b in &report.bot_stats {
-        let (rate, lo, hi) = b.win_rate();
-        out.push_str(&format!(
-            "{:<12} {:>7.1} wins in {:>5} games: {:5.1}% (95% CI {:.1}-{:.1}%), {:.3} ms per decision\n",
-            b.name,
-            b.wins,
-            b.games,
-            rate * 100.0,
-            lo * 100.0,
-            hi * 100.0,
-            b.ms_per_decision()
-        ));
-    }
-    out.push_str(&format!("average turns: {:.1}\n", report.avg_turns()));
-    out.push_str(&format!("errors: {}\n", report.errors.len()));
-    for e in report.errors.iter().take(5) {
-        out.push_str(&format!("  {e}\n"));
-    }
-    out
+/// What a tournament of Tash-Kalar plays.
+#[derive(Clone, Debug)]
+pub struct TournamentSpec {
+    pub mode: Mode,
+    pub players: u8,
+    pub teams: bool,
+    /// Deck per seat; empty = the first deck for everyone; `["mixed"]` = random decks each game.
+    pub decks: Vec<String>,
+    pub games: u32,
+    /// Game `i` is dealt from `seed + i`.
+    pub seed: u64,
+    /// Bot names; seats rotate from game to game so that every bot plays every seat.
+    pub bots: Vec<String>,
 }
 
-pub fn sim_json(cfg: &SimConfig, report: &SimReport) -> Value {
-    json!({
-        "mode": cfg.mode.name(),
-        "players": cfg.players,
-        "games": report.games,
-        "wins": report.seat_wins,
-        "errors": report.errors.len(),
-        "error_messages": report.errors.iter().take(20).collect::<Vec<_>>(),
-        "average_turns": report.avg_turns(),
-        "average_scores": report.avg_scores(),
-        "games_per_second": report.games_per_second(),
-        "bots": report.bot_stats.iter().map(|b| {
-            let (rate, lo, hi) = b.win_rate();
-            json!({
-                "name": b.name,
-                "games": b.games,
-                "wins": b.wins,
-                "win_rate": rate,
-                "ci95": [lo, hi],
-                "decisions": b.decisions,
-                "ms_per_decision": b.ms_per_decision(),
-            })
-        }).collect::<Vec<_>>(),
-    })
+/// The games of a tournament, drawn up front in order (deck draws included), so that they are
+/// the same however many are played at once.
+pub fn pairings(db: &CardDb, t: &TournamentSpec) -> Result<Vec<Pairing<GameSpec>>, String> {
+    let players = t.players as usize;
+    let mixed = t.decks.len() == 1 && t.decks[0] == "mixed";
+    if !t.decks.is_empty() && !mixed {
+        decks_for(db, &t.decks, t.players)?;
+    }
+    let mut deck_rng = Rng::seeded(t.seed ^ 0x5eed_dec5);
+    let mut out = Vec::with_capacity(t.games as usize);
+    for i in 0..t.games {
+        let decks: Vec<String> = match t.decks.as_slice() {
+            [] => vec![db.decks.first().map(|d| d.name.clone()).unwrap_or_default(); players],
+            [one] if one == "mixed" => (0..players)
+                .map(|_| {
+                    db.decks[deck_rng.below(db.decks.len().max(1) as u32) as usize]
+                        .name
+                        .clone()
+                })
+                .collect(),
+            [one] => vec![one.clone(); players],
+            many => many.to_vec(),
+        };
+        let bots = rotation(&t.bots, players, i);
+        let kinds: Vec<SeatKind> = bots.iter().map(|b| SeatKind::Bot(b.clone())).collect();
+        let config = GameConfig {
+            mode: t.mode,
+            players: t.players,
+            teams: t.teams,
+            decks,
+        };
+        out.push(Pairing {
+            index: i,
+            seed: t.seed.wrapping_add(u64::from(i)),
+            spec: spec_for(&config, &kinds, None),
+            bots,
+        });
+    }
+    Ok(out)
 }
 
 /// Parses a mode name as the CLI writes it.

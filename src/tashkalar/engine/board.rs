@@ -126,6 +126,13 @@ impl Colour {
     }
 }
 
+/// A colour as the table counts player colours (the theme's colours are indexed by it).
+impl From<Colour> for usize {
+    fn from(colour: Colour) -> usize {
+        colour.index()
+    }
+}
+
 /// A piece on the board.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Piece {

@@ -148,9 +148,14 @@ impl EffectStep {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum IllegalChoice {
     GameOver,
-    /// Not among the legal choices; the text says why in plain words.
+    /// Not among the legal choices; `why` says so in plain words.
     NotLegal {
         choice: Choice,
+        why: String,
+    },
+    /// Text that is no choice in the notation (`docs/saves.md`); `why` says what is wrong.
+    Unreadable {
+        text: String,
         why: String,
     },
 }
@@ -159,7 +164,9 @@ impl fmt::Display for IllegalChoice {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             IllegalChoice::GameOver => f.write_str("the game is over"),
-            IllegalChoice::NotLegal { why, .. } => f.write_str(why),
+            IllegalChoice::NotLegal { why, .. } | IllegalChoice::Unreadable { why, .. } => {
+                f.write_str(why)
+            }
         }
     }
 }
@@ -386,7 +393,7 @@ impl GameState {
             k => format!("a {} decision", k.name()),
         };
         let hand = &self.seat(self.turn.seat).hand;
-        let reason = match choice {
+        match choice {
             Choice::Place(sq) | Choice::Square(sq) | Choice::StartSquare(sq)
                 if !super::board::arena::is_playable(sq) =>
             {
@@ -419,8 +426,7 @@ impl GameState {
                 "actions are left: every action must be used".into()
             }
             _ => format!("it is not one of the choices of {expects}"),
-        };
-        format!("illegal choice {choice:?}: {reason}")
+        }
     }
 }
 

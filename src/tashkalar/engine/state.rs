@@ -9,9 +9,11 @@ use super::cards::{CardDb, CardId, CardKind, DeckId};
 use super::effect::run::EffectRun;
 use super::list::CardList;
 use super::square::Square;
+use crate::shell::hash::StableHasher;
 use crate::shell::rng::Rng;
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::hash::Hasher;
 use std::sync::Arc;
 
 /// A player's place at the table (0-based; shown as 1-4).
@@ -25,6 +27,13 @@ impl Seat {
 
     pub const fn index(self) -> usize {
         self.0 as usize
+    }
+}
+
+/// A seat as the table counts seats (the shell's seat lists are indexed by it).
+impl From<Seat> for usize {
+    fn from(seat: Seat) -> usize {
+        seat.index()
     }
 }
 
@@ -481,32 +490,41 @@ impl GameState {
             .filter(move |&c| HandKind::of(self.db.card(c).kind) == kind)
     }
 
-    /// A stable 64-bit fingerprint of everything that matters for the rest of the game.
-    pub fn hash64(&self) -> u64 {
-        let mut h = Fnv::new();
+    /// The one fingerprint of a position: everything that matters for the rest of the game
+    /// (board, supplies, every card pile and hand, scores, tasks, the turn, the pending decision
+    /// and any effect half-way through, the random generator's position). Equal states hash
+    /// equal on every machine. Cards and tasks count by name, not by number, because numbers
+    /// depend on which card files are loaded: adding a deck keeps older games' hashes.
+    pub fn state_hash(&self) -> u64 {
+        let mut h = StableHasher::new();
+        let cards = |h: &mut StableHasher, list: &[CardId]| {
+            h.write_usize(list.len());
+            for &c in list {
+                h.text(self.db.get(c).map_or("?", |c| c.name.as_str()));
+            }
+        };
+        let task = |h: &mut StableHasher, t: Option<u8>| {
+            let name = t.and_then(|t| self.db.tasks.get(t as usize));
+            h.text(name.map_or("", |t| t.name.as_str()));
+        };
+        h.add(&self.config.mode).add(&self.config.teams);
+        h.add(&self.config.players).add(&self.config.decks);
         for sq in Square::all() {
-            h.byte(match self.board.get(sq) {
-                None => 0,
-                Some(p) => 1 + p.colour.0 * 3 + p.rank as u8,
-            });
+            h.add(&self.board.get(sq));
         }
-        for s in &self.supply {
-            h.bytes(&[s.discs, s.legendary, s.removed_discs, s.removed_legendary]);
-        }
+        h.add(&self.supply);
         for seat in &self.seats {
-            for list in [
-                seat.deck.as_slice(),
-                seat.discard.as_slice(),
-                seat.hand.as_slice(),
-            ] {
-                h.cards(list);
+            h.add(&seat.colour);
+            cards(&mut h, seat.deck.as_slice());
+            cards(&mut h, seat.discard.as_slice());
+            cards(&mut h, seat.hand.as_slice());
+            cards(&mut h, seat.frozen.as_slice());
+            h.add(&seat.score);
+            h.add(&[seat.lose_actions, seat.improvised, seat.sideways]);
+            h.write_usize(seat.claimed.as_slice().len());
+            for &t in seat.claimed.as_slice() {
+                task(&mut h, Some(t));
             }
-            h.cards(seat.frozen.as_slice());
-            for v in seat.score.by_colour {
-                h.u64(v as u64);
-            }
-            h.bytes(&seat.score.carry);
-            h.bytes(&[seat.lose_actions, seat.improvised]);
         }
         for list in [
             &self.legend_deck,
@@ -514,21 +532,42 @@ impl GameState {
             &self.flare_deck,
             &self.flare_discard,
         ] {
-            h.cards(list.as_slice());
+            cards(&mut h, list.as_slice());
         }
         for t in self.tasks.current {
-            h.byte(t.map_or(255, |t| t.0));
+            task(&mut h, t.map(|t| t.0));
         }
-        h.byte(self.tasks.next.map_or(255, |t| t.0));
-        h.bytes(self.tasks.deck.as_slice());
-        h.bytes(&[
-            self.turn.seat.0,
-            self.turn.actions_left,
-            self.turn.discarded as u8,
-        ]);
-        h.u64(self.turn.number as u64);
-        h.bytes(&[self.ending.triggered as u8, self.ending.turns_left]);
-        h.u64(self.rng.word_pos() as u64);
+        task(&mut h, self.tasks.next.map(|t| t.0));
+        for list in [&self.tasks.deck, &self.tasks.discard] {
+            h.write_usize(list.as_slice().len());
+            for &t in list.as_slice() {
+                task(&mut h, Some(t));
+            }
+        }
+        h.add(&self.turn);
+        match self.phase {
+            Phase::SummonPickup(p) => {
+                h.write_u8(255);
+                cards(&mut h, &[p.card]);
+                h.add(&(p.target, p.placement, p.borrow));
+            }
+            phase => {
+                h.add(&phase);
+            }
+        }
+        match &self.effect {
+            Some(run) => {
+                h.write_u8(1);
+                cards(&mut h, &[run.card]);
+                // The card counted by name above; the rest of the run as it is.
+                let mut rest = run.clone();
+                rest.card = CardId(0);
+                h.add(&rest);
+            }
+            None => h.write_u8(0),
+        }
+        h.add(&self.ending).add(&self.setup_step);
+        h.add(&self.rng.word_pos());
         h.finish()
     }
 }
@@ -548,34 +587,5 @@ impl HandKind {
             CardKind::Legend => HandKind::Legend,
             CardKind::Flare => HandKind::Flare,
         }
-    }
-}
-
-/// FNV-1a, 64 bit: stable across platforms and releases (unlike `std`'s hasher).
-struct Fnv(u64);
-
-impl Fnv {
-    fn new() -> Fnv {
-        Fnv(0xcbf2_9ce4_8422_2325)
-    }
-    fn byte(&mut self, b: u8) {
-        self.0 ^= b as u64;
-        self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
-    }
-    fn bytes(&mut self, bs: &[u8]) {
-        self.u64(bs.len() as u64);
-        bs.iter().for_each(|&b| self.byte(b));
-    }
-    fn u64(&mut self, v: u64) {
-        v.to_le_bytes().iter().for_each(|&b| self.byte(b));
-    }
-    fn cards(&mut self, cards: &[CardId]) {
-        self.u64(cards.len() as u64);
-        for c in cards {
-            self.u64(c.0 as u64);
-        }
-    }
-    fn finish(&self) -> u64 {
-        self.0
     }
 }

@@ -17,9 +17,8 @@ mod tree;
 
 use super::Bot;
 use super::greedy::settle;
-use crate::shell::game::Game;
+use crate::shell::game::{Game, SearchBudgets};
 use crate::shell::rng::Rng;
-use crate::tashkalar::engine::Mode;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 use tree::{NodeId, Tree};
@@ -64,23 +63,15 @@ impl Level {
         Level::ALL.into_iter().find(|l| l.name() == name)
     }
 
-    /// The search budget of the level in a game of `mode` (Deathmatch's when the game has no
-    /// mode). Budgets are in iterations so that seeded games repeat; the time limits keep a slow
-    /// machine responsive.
-    ///
-    /// The budgets differ per form because the tournaments in `docs/ai.md` do: each level should
-    /// win at least 70% against the one below it. Search pays off more in High Form (tasks reward
-    /// looking ahead), so its easy level looks less far; in Deathmatch four times the budget bought
-    /// a little less than that, so its hard level gets eight times the normal budget.
-    pub fn config(self, mode: Option<Mode>) -> MctsConfig {
-        let high_form = mode == Some(Mode::HighForm);
-        let (iterations, seconds, playout_depth) = match self {
-            Level::Easy if high_form => (300, 0.5, 12),
-            Level::Easy => (400, 0.5, 12),
-            Level::Normal => (1_600, 1.0, 12),
-            Level::Hard if high_form => (6_400, 5.0, 12),
-            Level::Hard => (12_800, 5.0, 12),
+    /// The search configuration of the level with a game's budgets. Budgets are in iterations so
+    /// that seeded games repeat; the time limits keep a slow machine responsive.
+    pub fn config(self, budgets: SearchBudgets) -> MctsConfig {
+        let (iterations, seconds) = match self {
+            Level::Easy => (budgets.easy, 0.5),
+            Level::Normal => (budgets.normal, 1.0),
+            Level::Hard => (budgets.hard, 5.0),
         };
+        let playout_depth = 12;
         MctsConfig {
             iterations,
             time_limit: Duration::from_secs_f64(seconds),
@@ -118,7 +109,11 @@ impl MctsBot {
     pub fn new(level: Level, seed: u64) -> MctsBot {
         MctsBot {
             level: Some(level),
-            ..MctsBot::with_config(format!("mcts:{}", level.name()), level.config(None), seed)
+            ..MctsBot::with_config(
+                format!("mcts:{}", level.name()),
+                level.config(SearchBudgets::default()),
+                seed,
+            )
         }
     }
 
@@ -150,7 +145,7 @@ impl MctsBot {
             };
         }
         if let Some(level) = self.level {
-            self.config = level.config(observation.mode());
+            self.config = level.config(observation.search_budgets());
         }
         let me = observation.to_move();
         let root = RootPlan::new(observation, &legal, self.config.prior_weight);

@@ -1,75 +1,78 @@
-//! The new-game form: form of play, number of players, each seat a person or an AI (bot names
-//! from `ai::BOT_NAMES`), a deck per seat (whatever the card database holds), and a seed.
+//! The new-game form: the game's own settings (its [`SetupForm`]), who plays each seat (a
+//! person, or a bot from [`ai::BOT_NAMES`]), and a seed.
 
 use crate::shell::ai;
-use crate::shell::tui::game::seats::SeatKind;
-use crate::shell::tui::setup::{GameSetup, allowed_players, default_bot, high_form_unavailable};
-use crate::shell::tui::theme::{Theme, colour_name};
-use crate::tashkalar::engine::board::Colour;
-use crate::tashkalar::engine::{CardDb, Mode};
+use crate::shell::seats::{SeatKind, default_bot};
+use crate::shell::tui::catalog::{FormRow, SetupForm};
+use crate::shell::tui::theme::Theme;
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
-/// One line of the form.
+/// One line of the form as the shell handles it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Row {
-    Mode,
-    Players,
-    /// Who plays seat i.
-    Player(usize),
-    /// Deck of seat i.
-    Deck(usize),
+    /// Row `i` of the game's settings (which may be a seat's player).
+    Game(usize),
     Seed,
     Start,
 }
 
 /// The form's values.
-#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FormState {
+    /// The game's name ("Tash-Kalar").
+    pub title: String,
+    pub setup: Box<dyn SetupForm>,
     pub index: usize,
-    pub mode: Mode,
-    pub players: u8,
     /// Per seat: 0 = a person, i = the bot `ai::BOT_NAMES[i - 1]`.
-    pub kinds: [usize; 4],
-    /// Per seat: index into the database's decks.
-    pub decks: [usize; 4],
+    pub kinds: Vec<usize>,
     /// Digits typed; empty means a random seed.
     pub seed: String,
     /// Why the last change or start was refused.
     pub note: Option<String>,
 }
 
-impl Default for FormState {
-    fn default() -> Self {
+/// Most digits a seed may have (fits in u64).
+const SEED_DIGITS: usize = 18;
+
+/// How a bot is named to a player: "AI: Normal" for the search levels.
+pub fn bot_label(name: &str) -> String {
+    match name.strip_prefix("mcts:") {
+        Some(level) => {
+            let mut c = level.chars();
+            let cap: String = c
+                .next()
+                .map(|f| f.to_uppercase().chain(c).collect())
+                .unwrap_or_default();
+            format!("AI: {cap}")
+        }
+        None => format!("AI: {name} (reference)"),
+    }
+}
+
+impl FormState {
+    /// A fresh form for a game: seat 1 a person, the others the default AI.
+    pub fn new(title: &str, setup: Box<dyn SetupForm>) -> FormState {
         let bot = ai::BOT_NAMES
             .iter()
             .position(|b| *b == default_bot())
             .map_or(0, |i| i + 1);
+        let mut kinds = vec![bot; 8];
+        kinds[0] = 0;
         FormState {
+            title: title.to_string(),
+            setup,
             index: 0,
-            mode: Mode::Deathmatch,
-            players: 2,
-            kinds: [0, bot, bot, bot],
-            decks: [0; 4],
+            kinds,
             seed: String::new(),
             note: None,
         }
     }
-}
 
-/// Most digits a seed may have (fits in u64).
-const SEED_DIGITS: usize = 18;
-
-impl FormState {
     /// The lines of the form, in order.
     pub fn rows(&self) -> Vec<Row> {
-        let mut rows = vec![Row::Mode, Row::Players];
-        for i in 0..self.players as usize {
-            rows.push(Row::Player(i));
-            rows.push(Row::Deck(i));
-        }
+        let mut rows: Vec<Row> = (0..self.setup.rows().len()).map(Row::Game).collect();
         rows.push(Row::Seed);
         rows.push(Row::Start);
         rows
@@ -77,8 +80,7 @@ impl FormState {
 
     /// The highlighted line.
     pub fn row(&self) -> Row {
-        let rows = self.rows();
-        rows.get(self.index).copied().unwrap_or(Row::Start)
+        self.rows().get(self.index).copied().unwrap_or(Row::Start)
     }
 
     /// Highlights the line above.
@@ -92,46 +94,32 @@ impl FormState {
     }
 
     /// Left/right on the current line.
-    pub fn change(&mut self, delta: i32, db: &CardDb) {
+    pub fn change(&mut self, delta: i32) {
         self.note = None;
-        match self.row() {
-            Row::Mode => {
-                let next = if self.mode == Mode::Deathmatch {
-                    Mode::HighForm
-                } else {
-                    Mode::Deathmatch
-                };
-                if next == Mode::HighForm
-                    && let Some(why) = high_form_unavailable(db)
-                {
-                    self.note = Some(format!("High Form is unavailable: {why}"));
-                    return;
-                }
-                self.mode = next;
-                if !allowed_players(self.mode).contains(&self.players) {
-                    self.players = 2;
+        let Row::Game(i) = self.row() else {
+            return;
+        };
+        let game_rows = self.setup.rows();
+        match game_rows.get(i) {
+            Some(FormRow::Seat(seat)) => {
+                if let Some(k) = self.kinds.get_mut(*seat) {
+                    let n = ai::BOT_NAMES.len() as i32 + 1;
+                    *k = (*k as i32 + delta).rem_euclid(n) as usize;
                 }
             }
-            Row::Players => {
-                let allowed = allowed_players(self.mode);
-                let i = allowed.iter().position(|p| *p == self.players).unwrap_or(0);
-                let j = (i as i32 + delta).rem_euclid(allowed.len() as i32) as usize;
-                self.players = allowed[j];
+            Some(FormRow::Option { .. }) => {
+                if let Err(why) = self.setup.change(i, delta) {
+                    self.note = Some(why);
+                }
+                // Rows may come and go (fewer players): keep the highlight on the form.
+                self.index = self.index.min(self.rows().len() - 1);
             }
-            Row::Player(s) => {
-                let n = ai::BOT_NAMES.len() as i32 + 1;
-                self.kinds[s] = (self.kinds[s] as i32 + delta).rem_euclid(n) as usize;
-            }
-            Row::Deck(s) => {
-                let n = db.decks.len().max(1) as i32;
-                self.decks[s] = (self.decks[s] as i32 + delta).rem_euclid(n) as usize;
-            }
-            Row::Seed | Row::Start => {}
+            None => {}
         }
-        self.index = self.index.min(self.rows().len() - 1);
     }
 
-    /// A digit typed on the seed line (elsewhere: moves there first).
+    /// A digit typed: the seed is the form's only text, so digits go there (and the highlight
+    /// moves to the seed line) from any line.
     pub fn digit(&mut self, d: u8) {
         if d > 9 {
             return;
@@ -140,112 +128,80 @@ impl FormState {
             self.index = i;
         }
         if self.seed.len() < SEED_DIGITS {
-            self.seed.push((b'0' + d) as char);
+            self.seed.push(char::from(b'0' + d));
         }
     }
 
-    /// Backspace on the seed.
+    /// Backspace: erases the seed's last digit.
     pub fn erase(&mut self) {
         self.seed.pop();
     }
 
-    fn kind(&self, seat: usize) -> SeatKind {
-        match self.kinds[seat] {
-            0 => SeatKind::Human,
-            i => ai::BOT_NAMES
-                .get(i - 1)
-                .map_or(SeatKind::Human, |b| SeatKind::Ai(b.to_string())),
-        }
-    }
-
-    /// The game this form describes.
-    pub fn setup(&self, db: &CardDb) -> Result<GameSetup, String> {
-        if self.mode == Mode::HighForm
-            && let Some(why) = high_form_unavailable(db)
-        {
-            return Err(format!("High Form is unavailable: {why}"));
-        }
-        let n = self.players as usize;
-        let decks = (0..n)
-            .map(|i| {
-                db.decks
-                    .get(self.decks[i])
-                    .map(|d| d.name.clone())
-                    .ok_or_else(|| "no being decks are loaded".to_string())
+    /// Who plays each seat.
+    pub fn seats(&self) -> Vec<SeatKind> {
+        (0..self.setup.players())
+            .map(|s| match self.kinds.get(s).copied().unwrap_or(0) {
+                0 => SeatKind::Human,
+                i => ai::BOT_NAMES
+                    .get(i - 1)
+                    .map_or(SeatKind::Human, |b| SeatKind::Bot(b.to_string())),
             })
-            .collect::<Result<Vec<_>, _>>()?;
-        let seed = if self.seed.is_empty() {
-            None
-        } else {
-            Some(
-                self.seed
-                    .parse::<u64>()
-                    .map_err(|_| format!("`{}` is not a seed", self.seed))?,
-            )
-        };
-        Ok(GameSetup {
-            mode: self.mode,
-            players: self.players,
-            seats: (0..n).map(|i| self.kind(i)).collect(),
-            decks,
-            seed,
-        })
+            .collect()
     }
 
-    fn value(&self, row: Row, db: &CardDb) -> String {
+    /// The seed typed, or `None` for a fresh one.
+    pub fn seed(&self) -> Result<Option<u64>, String> {
+        if self.seed.is_empty() {
+            return Ok(None);
+        }
+        self.seed
+            .parse::<u64>()
+            .map(Some)
+            .map_err(|_| format!("`{}` is not a seed", self.seed))
+    }
+
+    fn line(&self, row: Row) -> (String, String) {
         match row {
-            Row::Mode => match self.mode {
-                Mode::Deathmatch => "Deathmatch".into(),
-                Mode::HighForm => "High Form".into(),
-            },
-            Row::Players => {
-                if self.mode == Mode::HighForm && self.players == 4 {
-                    "4 (two teams)".into()
-                } else {
-                    self.players.to_string()
+            Row::Game(i) => match self.setup.rows().get(i) {
+                Some(FormRow::Option { label, value }) => (label.clone(), value.clone()),
+                Some(FormRow::Seat(seat)) => {
+                    let (name, _) = self.setup.seat(*seat);
+                    let value = match self.seats().get(*seat) {
+                        Some(SeatKind::Bot(b)) => bot_label(b),
+                        _ => "a person at this keyboard".to_string(),
+                    };
+                    (format!("Seat {} ({name})", seat + 1), value)
                 }
-            }
-            Row::Player(s) => match self.kind(s) {
-                SeatKind::Human => "a person at this keyboard".into(),
-                SeatKind::Ai(name) => format!("AI: {name}"),
+                None => (String::new(), String::new()),
             },
-            Row::Deck(s) => db
-                .decks
-                .get(self.decks[s])
-                .map_or("(none)".into(), |d| d.name.clone()),
-            Row::Seed => {
+            Row::Seed => (
+                "Seed".into(),
                 if self.seed.is_empty() {
                     "random (type digits to fix one)".into()
                 } else {
                     self.seed.clone()
-                }
-            }
-            Row::Start => String::new(),
-        }
-    }
-
-    fn label(&self, row: Row) -> String {
-        let seat_colour = |s: usize| {
-            let c = if self.mode == Mode::HighForm && self.players == 4 {
-                s % 2
-            } else {
-                s
-            };
-            colour_name(Colour(c as u8))
-        };
-        match row {
-            Row::Mode => "Form".into(),
-            Row::Players => "Players".into(),
-            Row::Player(s) => format!("Seat {} ({})", s + 1, seat_colour(s)),
-            Row::Deck(s) => format!("  deck of seat {}", s + 1),
-            Row::Seed => "Seed".into(),
-            Row::Start => "Start the game".into(),
+                },
+            ),
+            Row::Start => ("Start the game".into(), String::new()),
         }
     }
 }
 
+/// A seed from the clock, for games nobody asked to reproduce.
+pub fn fresh_seed() -> u64 {
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0);
+    // Spread the bits so seeds taken close together differ everywhere (splitmix64 finaliser).
+    let mut z = nanos.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (z ^ (z >> 31)) % 1_000_000_000
+}
+
 fn form_rect(area: Rect, rows: usize) -> Rect {
-    let w = 70.min(area.width);
+    let w = 74.min(area.width);
     let h = (rows as u16 + 8).min(area.height);
     Rect::new(
         area.x + (area.width - w) / 2,
@@ -257,29 +213,25 @@ fn form_rect(area: Rect, rows: usize) -> Rect {
 
 /// The form line under a position.
 pub fn row_at(area: Rect, form: &FormState, x: u16, y: u16) -> Option<usize> {
-    let r = Block::bordered().inner(form_rect(area, form.rows().len()));
-    let rows = form.rows().len() as u16;
-    let lines = Rect::new(r.x, r.y + 1, r.width, rows);
+    let n = form.rows().len();
+    let r = Block::bordered().inner(form_rect(area, n));
+    let lines = Rect::new(r.x, r.y + 1, r.width, n as u16);
     lines
         .contains(Position::new(x, y))
         .then(|| (y - lines.y) as usize)
 }
 
 /// Draws the form.
-pub fn render(frame: &mut Frame, area: Rect, form: &FormState, db: &CardDb, theme: &Theme) {
+pub fn render(frame: &mut Frame, area: Rect, form: &FormState, theme: &Theme) {
     let rows = form.rows();
     let outer = form_rect(area, rows.len());
     let mut lines = vec![Line::default()];
     for (i, row) in rows.iter().enumerate() {
         let selected = i == form.index;
-        let style = if selected {
-            theme.selected()
-        } else {
-            ratatui::style::Style::new()
-        };
+        let (label, value) = form.line(*row);
         let line = if *row == Row::Start {
             Line::from(Span::styled(
-                format!("  ▶ {}  ", form.label(*row)),
+                format!("  ▶ {label}  "),
                 if selected {
                     theme.selected()
                 } else {
@@ -287,28 +239,24 @@ pub fn render(frame: &mut Frame, area: Rect, form: &FormState, db: &CardDb, them
                 },
             ))
         } else {
-            let value = form.value(*row, db);
+            let style = if selected {
+                theme.selected()
+            } else {
+                ratatui::style::Style::new()
+            };
             let arrows = if selected && *row != Row::Seed {
                 ("‹ ", " ›")
             } else {
                 ("  ", "  ")
             };
             Line::from(vec![
-                Span::raw(format!("  {:<22}", form.label(*row))),
+                Span::raw(format!("  {label:<24}")),
                 Span::styled(format!("{}{value}{}", arrows.0, arrows.1), style),
             ])
         };
         lines.push(line);
     }
     lines.push(Line::default());
-    if form.mode == Mode::Deathmatch
-        && let Some(why) = high_form_unavailable(db)
-    {
-        lines.push(Line::styled(
-            format!("  High Form is unavailable: {why}"),
-            theme.muted(),
-        ));
-    }
     if let Some(note) = &form.note {
         lines.push(Line::styled(format!("  {note}"), theme.warn()));
     }
@@ -320,7 +268,10 @@ pub fn render(frame: &mut Frame, area: Rect, form: &FormState, db: &CardDb, them
         Paragraph::new(lines).wrap(Wrap { trim: false }).block(
             Block::bordered()
                 .border_style(theme.focus_border())
-                .title(Span::styled("New game", theme.title())),
+                .title(Span::styled(
+                    format!("New game of {}", form.title),
+                    theme.title(),
+                )),
         ),
         outer,
     );

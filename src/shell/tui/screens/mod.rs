@@ -1,7 +1,8 @@
-//! Whole screens and the windows drawn over them.
+//! The shell's screens (the list of games, the menu, the new-game form, rules, saved games) and
+//! the windows drawn over any screen.
 
 pub mod form;
-pub mod game;
+pub mod games;
 pub mod menu;
 pub mod overlays;
 pub mod rules;

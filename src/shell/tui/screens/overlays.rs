@@ -1,19 +1,19 @@
 //! Windows drawn over a screen: the help (generated from the keymap), a yes/no question, a list
 //! of choices, a message, and the too-small notice.
 
-use crate::shell::tui::keymap::{self, Context};
+use crate::shell::tui::keymap::{Context, HelpLine};
 use crate::shell::tui::theme::Theme;
-use crate::tashkalar::engine::Choice;
+use crate::shell::tui::widgets::list_offset;
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-/// A list of choices to pick from (several choices on one square, or every legal choice).
+/// A list to pick from (several choices on one square, or every legal choice), in words.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Popup {
     pub title: String,
-    pub entries: Vec<(String, Choice)>,
+    pub entries: Vec<String>,
     pub index: usize,
 }
 
@@ -33,7 +33,7 @@ fn popup_rect(area: Rect, popup: &Popup) -> Rect {
     let longest = popup
         .entries
         .iter()
-        .map(|(t, _)| t.chars().count())
+        .map(|t| t.chars().count())
         .max()
         .unwrap_or(10)
         .max(popup.title.chars().count());
@@ -52,11 +52,7 @@ pub fn popup_entry_at(area: Rect, popup: &Popup, x: u16, y: u16) -> Option<usize
     if !list.contains(Position::new(x, y)) {
         return None;
     }
-    let offset = crate::shell::tui::widgets::hand::list_offset(
-        popup.index,
-        popup.entries.len(),
-        list.height as usize,
-    );
+    let offset = list_offset(popup.index, popup.entries.len(), list.height as usize);
     let i = offset + (y - list.y) as usize;
     (i < popup.entries.len()).then_some(i)
 }
@@ -71,15 +67,11 @@ pub fn render_popup(frame: &mut Frame, area: Rect, popup: &Popup, theme: &Theme)
     let inner = block.inner(r);
     frame.render_widget(block, r);
     let list_h = inner.height.saturating_sub(1);
-    let offset = crate::shell::tui::widgets::hand::list_offset(
-        popup.index,
-        popup.entries.len(),
-        list_h as usize,
-    );
+    let offset = list_offset(popup.index, popup.entries.len(), list_h as usize);
     let buf = frame.buffer_mut();
     for row in 0..list_h as usize {
         let i = offset + row;
-        let Some((text, _)) = popup.entries.get(i) else {
+        let Some(text) = popup.entries.get(i) else {
             break;
         };
         let key = if i < 9 {
@@ -159,33 +151,69 @@ pub fn render_notice(frame: &mut Frame, area: Rect, text: &str, theme: &Theme) {
     );
 }
 
-/// The lines of the help screen: every context's keys, from the keymap.
-pub fn help_lines(theme: &Theme) -> Vec<Line<'static>> {
+/// One section of the help screen: a heading and its keys.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HelpSection {
+    pub title: String,
+    pub lines: Vec<HelpLine>,
+}
+
+/// The shell's sections of the help screen: every context's keys, from its keymap. A game's
+/// screen adds its own keys to the "Playing" section.
+pub fn shell_help(game_keys: Vec<HelpLine>) -> Vec<HelpSection> {
+    Context::ALL
+        .iter()
+        .map(|&ctx| {
+            let mut lines = if ctx == Context::Game {
+                game_keys.clone()
+            } else {
+                Vec::new()
+            };
+            lines.extend(crate::shell::tui::keymap::help_lines(
+                crate::shell::tui::keymap::KEYMAP,
+                ctx,
+            ));
+            HelpSection {
+                title: ctx.title().to_string(),
+                lines,
+            }
+        })
+        .filter(|s| !s.lines.is_empty())
+        .collect()
+}
+
+/// The lines of the help screen.
+pub fn help_lines(sections: &[HelpSection], theme: &Theme) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
-    for ctx in Context::ALL {
-        lines.push(Line::styled(ctx.title().to_string(), theme.title()));
-        for b in keymap::bindings(ctx) {
+    for section in sections {
+        lines.push(Line::styled(section.title.clone(), theme.title()));
+        for l in &section.lines {
             lines.push(Line::from(vec![
-                Span::styled(format!("  {:<14}", keymap::keys_text(b)), theme.key()),
-                Span::raw(b.help.to_string()),
+                Span::styled(format!("  {:<14}", l.keys), theme.key()),
+                Span::raw(l.help.to_string()),
             ]));
         }
         lines.push(Line::default());
     }
     lines.push(Line::styled(
-        "Mouse: click a square, a card or an option to take it; the wheel turns a summoning pattern \
-         on the board and scrolls lists and the log.",
+        "Mouse: click a square, a card or an option to take it; the wheel scrolls lists and the log.",
         theme.muted(),
     ));
     lines
 }
 
 /// The help window.
-pub fn render_help(frame: &mut Frame, area: Rect, scroll: u16, theme: &Theme) {
+pub fn render_help(
+    frame: &mut Frame,
+    area: Rect,
+    sections: &[HelpSection],
+    scroll: u16,
+    theme: &Theme,
+) {
     let r = centred(area, area.width.saturating_sub(4).min(110), area.height);
     frame.render_widget(Clear, r);
     frame.render_widget(
-        Paragraph::new(help_lines(theme))
+        Paragraph::new(help_lines(sections, theme))
             .wrap(Wrap { trim: false })
             .scroll((scroll, 0))
             .block(

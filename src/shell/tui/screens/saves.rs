@@ -1,8 +1,8 @@
 //! The list of saved games, newest first: pick one to play on (Load) or to watch (Replay).
 
-use crate::shell::tui::records::SaveEntry;
+use crate::shell::tui::catalog::SaveEntry;
 use crate::shell::tui::theme::Theme;
-use crate::shell::tui::widgets::hand::list_offset;
+use crate::shell::tui::widgets::list_offset;
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
@@ -23,8 +23,8 @@ pub enum SavesPurpose {
 pub struct SavesList {
     /// What Enter does with the highlighted save.
     pub purpose: SavesPurpose,
-    /// The directory listed.
-    pub dir: PathBuf,
+    /// The directories listed.
+    pub dirs: Vec<PathBuf>,
     /// Its saves, newest first.
     pub entries: Vec<SaveEntry>,
     /// The highlighted entry.
@@ -83,7 +83,14 @@ pub fn render(frame: &mut Frame, area: Rect, list: &SavesList, theme: &Theme) {
         Block::bordered()
             .border_style(theme.focus_border())
             .title(Span::styled(
-                format!("{title} ({})", list.dir.display()),
+                format!(
+                    "{title} ({})",
+                    list.dirs
+                        .iter()
+                        .map(|d| d.display().to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
                 theme.title(),
             )),
         outer,

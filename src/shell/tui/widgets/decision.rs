@@ -1,8 +1,8 @@
 //! The decision panel: what is being decided in plain words, a refusal or hint, what is under the
 //! cursor, and the numbered options that are not taken on the board.
 
-use crate::shell::tui::game::interaction::Note;
 use crate::shell::tui::theme::Theme;
+use crate::shell::tui::ui::Note;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -55,11 +55,7 @@ impl Widget for DecisionPanel<'_> {
         Paragraph::new(lines)
             .wrap(Wrap { trim: true })
             .render(top, buf);
-        let offset = crate::shell::tui::widgets::hand::list_offset(
-            self.selected,
-            self.options.len(),
-            opts.height as usize,
-        );
+        let offset = super::list_offset(self.selected, self.options.len(), opts.height as usize);
         for row in 0..opts.height as usize {
             let i = offset + row;
             let Some(text) = self.options.get(i) else {

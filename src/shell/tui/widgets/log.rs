@@ -1,8 +1,7 @@
 //! The event log: what happened, in words, newest at the bottom, with each line's seat as a badge.
 
-use crate::shell::tui::game::narrate::{LineKind, LogLine};
 use crate::shell::tui::theme::Theme;
-use crate::tashkalar::engine::GameState;
+use crate::shell::tui::ui::{LineKind, LogLine};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -12,7 +11,8 @@ use ratatui::widgets::{Block, Widget};
 /// The log panel.
 pub struct LogPanel<'a> {
     pub lines: &'a [LogLine],
-    pub state: &'a GameState,
+    /// The player colour of each seat (index = seat), for the lines' badges.
+    pub colours: &'a [usize],
     pub theme: &'a Theme,
     /// Lines scrolled back from the newest.
     pub scroll: usize,
@@ -23,11 +23,9 @@ impl LogPanel<'_> {
     /// lines indented under the text.
     fn rows(&self, l: &LogLine, width: usize) -> Vec<Line<'static>> {
         let t = self.theme;
-        let badge = match l.seat {
-            Some(seat) if seat.index() < self.state.players() => {
-                Span::styled("▌", t.badge(self.state.colour_of(seat)))
-            }
-            _ => Span::raw(" "),
+        let badge = match l.seat.and_then(|seat| self.colours.get(seat)) {
+            Some(&colour) => Span::styled("▌", t.badge(colour)),
+            None => Span::raw(" "),
         };
         let style = match l.kind {
             LineKind::Turn => Style::new().add_modifier(Modifier::BOLD),

@@ -6,8 +6,9 @@
 //! the options panel. Summons start from a card in hand. Nothing here draws or touches the terminal.
 
 use super::narrate::card_name;
-use super::session::plain_reason;
 use super::words::{self, Prompt};
+use crate::shell::seats::Seats;
+use crate::shell::tui::ui::{Note, Outcome as Reply};
 use crate::tashkalar::engine::bitboard::Bitboard;
 use crate::tashkalar::engine::board::arena;
 use crate::tashkalar::engine::cards::CardKind;
@@ -32,22 +33,8 @@ pub enum Stage {
     MoveFrom(Square),
 }
 
-/// A short message under the prompt (a refusal explained, or a hint).
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Note {
-    pub text: String,
-    pub warn: bool,
-}
-
 /// What a player's request leads to.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub enum Outcome {
-    Nothing,
-    Apply(Choice),
-    /// Several choices fit: let the player pick one from a list.
-    Popup(String, Vec<Choice>),
-    Note(Note),
-}
+pub type Outcome = Reply<Choice>;
 
 /// The pending decision and its choices, split the way the screen shows them. Rebuilt after every
 /// change of the game, not every frame.
@@ -62,7 +49,7 @@ pub struct DecisionModel {
 
 impl DecisionModel {
     /// The pending decision of `state`, split for the screen.
-    pub fn new(state: &GameState, seats: &super::seats::Seats) -> DecisionModel {
+    pub fn new(state: &GameState, seats: &Seats) -> DecisionModel {
         let choices = state.choices();
         // Discards are taken from the hand (x); listing each again would crowd out the rest.
         let options = choices
@@ -132,9 +119,6 @@ pub struct Interaction {
     pub stage: Stage,
     /// Which of the summons on the cursor's square is shown (cycled with Space).
     pub cycle: usize,
-    pub note: Option<Note>,
-    /// Log lines scrolled back from the newest.
-    pub log_scroll: usize,
 }
 
 impl Default for Interaction {
@@ -146,8 +130,6 @@ impl Default for Interaction {
             option_index: 0,
             stage: Stage::Idle,
             cycle: 0,
-            note: None,
-            log_scroll: 0,
         }
     }
 }
@@ -338,7 +320,6 @@ impl Interaction {
             {
                 self.cursor = sq;
             }
-            self.note = None;
             return Outcome::Nothing;
         }
         let other: Vec<Choice> = model
@@ -505,15 +486,15 @@ pub fn explain(state: &GameState, choice: Choice) -> String {
     let mut probe = state.clone();
     probe.log_events = false;
     match probe.apply(choice) {
-        Err(e) => plain_reason(&e),
+        Err(e) => e.to_string(),
         Ok(()) => "it is allowed".into(),
     }
 }
 
 fn warn(text: String) -> Outcome {
-    Outcome::Note(Note { text, warn: true })
+    Outcome::Note(Note::warn(text))
 }
 
 fn note(text: String) -> Outcome {
-    Outcome::Note(Note { text, warn: false })
+    Outcome::Note(Note::info(text))
 }

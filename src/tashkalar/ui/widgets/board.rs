@@ -5,7 +5,8 @@
 //! monochrome terminal: `b` common, `B` heroic, `*B*` legendary; `( )` legal target, `[ ]`
 //! pattern square, `> <` where the summoned piece lands, digits for marked squares.
 
-use crate::shell::tui::theme::{SquareLook, Theme, piece_letter};
+use super::super::look::{SquareLook, piece_letter, piece_style};
+use crate::shell::tui::theme::Theme;
 use crate::tashkalar::engine::bitboard::Bitboard;
 use crate::tashkalar::engine::board::{Board, Colour, Piece, Rank, arena};
 use crate::tashkalar::engine::{Dir, Square};
@@ -121,35 +122,12 @@ struct Look {
     cursor: bool,
 }
 
-/// The symbol of an empty square of each kind.
-pub fn empty_symbol(look: SquareLook) -> char {
-    match look {
-        SquareLook::Plain => '·',
-        SquareLook::Central => '+',
-        SquareLook::Red => '◆',
-        SquareLook::Green => '●',
-    }
-}
-
-/// The kind of an arena square.
-pub fn square_look(sq: Square) -> SquareLook {
-    if arena::RED.contains(sq) {
-        SquareLook::Red
-    } else if arena::GREEN.contains(sq) {
-        SquareLook::Green
-    } else if arena::CENTRAL.contains(sq) {
-        SquareLook::Central
-    } else {
-        SquareLook::Plain
-    }
-}
-
 impl BoardWidget<'_> {
     fn look(&self, sq: Square) -> Look {
         let m = self.model;
         let t = self.theme;
-        let kind = square_look(sq);
-        let mut base = t.square(kind);
+        let kind = SquareLook::of(sq);
+        let mut base = t.square(kind.tint());
         if m.recent.contains(sq) {
             base = base.patch(t.recent());
         }
@@ -158,20 +136,20 @@ impl BoardWidget<'_> {
         let shown = ghost.or_else(|| m.board.get(sq));
         let (glyph, glyph_style, legendary) = match shown {
             Some(p) => {
-                let mut s = t.piece_ranked(p.colour, p.rank);
+                let mut s = piece_style(t, p.colour, p.rank);
                 if ghost.is_some() {
                     s = s.add_modifier(Modifier::ITALIC);
                 }
                 (piece_letter(p.colour, p.rank), s, p.rank == Rank::Legendary)
             }
-            None => (empty_symbol(kind), base, false),
+            None => (kind.symbol(), base, false),
         };
         let mark = overlay.and_then(|o| o.marks.iter().find(|(s, _)| *s == sq).map(|(_, n)| *n));
         let arrow = overlay.and_then(|o| {
             o.arrows
                 .iter()
                 .find(|d| o.target.step(**d) == Some(sq))
-                .map(|d| crate::shell::tui::game::words::dir_arrow(*d))
+                .map(|d| crate::tashkalar::ui::words::dir_arrow(*d))
         });
         let markers = if ghost.is_some() {
             Some(('>', '<', t.pattern()))

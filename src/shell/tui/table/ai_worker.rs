@@ -1,10 +1,10 @@
 //! Bots think on a worker thread so the screen stays responsive; requests and answers travel over
 //! channels, and a cancel flag stops a search when the game is left.
 //!
-//! A bot is only ever given `state.observation(seat)`, never the real state.
+//! A bot is only ever given `game.observation(seat)`, never the real state.
 
 use crate::shell::ai::{Bot, panic_text};
-use crate::tashkalar::engine::{Choice, GameState, Seat};
+use crate::shell::game::Game;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -12,16 +12,16 @@ use std::sync::mpsc::{self, Receiver, RecvTimeoutError, Sender, TryRecvError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-struct Job {
+struct Job<G> {
     ticket: u64,
-    seat: Seat,
-    observation: GameState,
+    seat: usize,
+    observation: G,
 }
 
 /// A bot's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Answer {
-    Chose(Choice),
+pub enum Answer<C> {
+    Chose(C),
     /// The bot found no choice (only happens when there is none).
     NoChoice,
     /// The bot panicked; the text says where.
@@ -30,35 +30,35 @@ pub enum Answer {
 
 /// An answer to one request.
 #[derive(Clone, Debug)]
-pub struct Reply {
+pub struct Reply<C> {
     pub ticket: u64,
-    pub seat: Seat,
-    pub answer: Answer,
+    pub seat: usize,
+    pub answer: Answer<C>,
     pub elapsed: Duration,
 }
 
 /// Bots of one game, running on their own thread.
-pub struct AiWorker {
-    jobs: Option<Sender<Job>>,
-    replies: Receiver<Reply>,
+pub struct AiWorker<G: Game> {
+    jobs: Option<Sender<Job<G>>>,
+    replies: Receiver<Reply<G::Choice>>,
     cancel: Arc<AtomicBool>,
     handle: Option<JoinHandle<()>>,
 }
 
-impl AiWorker {
+impl<G: Game> AiWorker<G> {
     /// Starts the thread with one bot per AI seat (index = seat).
-    pub fn start(mut bots: Vec<Option<Box<dyn Bot<GameState>>>>) -> AiWorker {
-        let (job_tx, job_rx) = mpsc::channel::<Job>();
-        let (reply_tx, reply_rx) = mpsc::channel::<Reply>();
+    pub fn start(mut bots: Vec<Option<Box<dyn Bot<G>>>>) -> AiWorker<G> {
+        let (job_tx, job_rx) = mpsc::channel::<Job<G>>();
+        let (reply_tx, reply_rx) = mpsc::channel::<Reply<G::Choice>>();
         let cancel = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&cancel);
         let handle = std::thread::Builder::new()
-            .name("tashkalar-ai".into())
+            .name("table-ai".into())
             .spawn(move || {
                 for job in job_rx {
                     let started = Instant::now();
-                    let answer = match bots.get_mut(job.seat.index()).and_then(|b| b.as_mut()) {
-                        None => Answer::Crashed(format!("no bot plays seat {}", job.seat)),
+                    let answer = match bots.get_mut(job.seat).and_then(|b| b.as_mut()) {
+                        None => Answer::Crashed(format!("no bot plays seat {}", job.seat + 1)),
                         Some(bot) => {
                             match catch_unwind(AssertUnwindSafe(|| {
                                 bot.choose(&job.observation, &flag)
@@ -90,11 +90,11 @@ impl AiWorker {
     }
 
     /// Asks the bot of `seat` to choose, showing it only what that seat may see.
-    pub fn request(&self, ticket: u64, seat: Seat, state: &GameState) -> Result<(), String> {
+    pub fn request(&self, ticket: u64, seat: usize, game: &G) -> Result<(), String> {
         let job = Job {
             ticket,
             seat,
-            observation: state.observation(seat),
+            observation: game.observation(seat),
         };
         match &self.jobs {
             Some(tx) if self.handle.is_some() => tx
@@ -105,7 +105,7 @@ impl AiWorker {
     }
 
     /// An answer, if one arrived.
-    pub fn try_reply(&self) -> Result<Option<Reply>, String> {
+    pub fn try_reply(&self) -> Result<Option<Reply<G::Choice>>, String> {
         match self.replies.try_recv() {
             Ok(r) => Ok(Some(r)),
             Err(TryRecvError::Empty) => Ok(None),
@@ -114,7 +114,7 @@ impl AiWorker {
     }
 
     /// Waits up to `timeout` for an answer (tests and scripted play).
-    pub fn wait_reply(&self, timeout: Duration) -> Result<Option<Reply>, String> {
+    pub fn wait_reply(&self, timeout: Duration) -> Result<Option<Reply<G::Choice>>, String> {
         match self.replies.recv_timeout(timeout) {
             Ok(r) => Ok(Some(r)),
             Err(RecvTimeoutError::Timeout) => Ok(None),
@@ -123,7 +123,7 @@ impl AiWorker {
     }
 }
 
-impl Drop for AiWorker {
+impl<G: Game> Drop for AiWorker<G> {
     fn drop(&mut self) {
         // Stop any search in progress, close the queue, and let the thread finish.
         self.cancel.store(true, Ordering::Relaxed);

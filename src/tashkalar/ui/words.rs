@@ -2,7 +2,7 @@
 //! options are listed.
 
 use super::narrate::card_name;
-use super::seats::Seats;
+use crate::shell::seats::Seats;
 use crate::shell::tui::theme::colour_name;
 use crate::tashkalar::engine::board::Rank;
 use crate::tashkalar::engine::decision::EffectStep;

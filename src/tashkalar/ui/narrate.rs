@@ -4,34 +4,14 @@
 //! Events do not say who caused them, so the narrator remembers the card whose effect is running
 //! (set from the choice being applied and from `Summoned`/`FlarePlayed`/`Thawed` events).
 
-use super::seats::Seats;
+use crate::shell::seats::Seats;
 use crate::shell::tui::theme::colour_name;
+use crate::shell::tui::ui::{self, LineKind, LogLine};
+use crate::tashkalar::engine::bitboard::Bitboard;
 use crate::tashkalar::engine::board::Piece;
 use crate::tashkalar::engine::cards::CardKind;
 use crate::tashkalar::engine::state::{Event, Phase};
-use crate::tashkalar::engine::{CardId, Choice, GameState, Seat, Square};
-
-/// What kind of line it is (the log widget styles them differently).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum LineKind {
-    /// "Turn 3: Blue".
-    Turn,
-    Normal,
-    /// Points and tasks.
-    Score,
-    /// End of the game approaching, game over.
-    Important,
-}
-
-/// One line of the log.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct LogLine {
-    pub turn: u16,
-    /// The seat the line is mostly about (its colour badge is shown).
-    pub seat: Option<Seat>,
-    pub kind: LineKind,
-    pub text: String,
-}
+use crate::tashkalar::engine::{CardId, Choice, DecisionKind, GameState, Mode, Seat, Square};
 
 /// Turns events into lines, remembering whose effect is running.
 #[derive(Clone, Debug, Default)]
@@ -45,6 +25,8 @@ pub struct Narrator {
     acting: Seat,
     /// Where the summoned being of the running effect stands (its moves read "Knight moved").
     being: Option<Square>,
+    /// Squares the last choice changed, so the board can show what just happened.
+    pub recent: Bitboard,
 }
 
 impl Narrator {
@@ -147,8 +129,8 @@ impl Narrator {
             None => String::new(),
         };
         LogLine {
-            turn: state.turn.number,
-            seat: Some(self.acting),
+            turn: state.turn.number.into(),
+            seat: Some(self.acting.index()),
             kind: LineKind::Normal,
             text: format!("{actor} moved{what} from {from} to {to}{destroying}"),
         }
@@ -162,8 +144,8 @@ impl Narrator {
     }
 
     fn line(&mut self, state: &GameState, seats: &Seats, event: &Event) -> Option<LogLine> {
-        let turn = state.turn.number;
-        let acting = Some(self.acting);
+        let turn = u32::from(state.turn.number);
+        let acting = Some(self.acting.index());
         let normal = |text: String| LogLine {
             turn,
             seat: acting,
@@ -181,8 +163,8 @@ impl Narrator {
                 self.acting = *seat;
                 let plural = if *actions == 1 { "" } else { "s" };
                 LogLine {
-                    turn: *number,
-                    seat: Some(*seat),
+                    turn: (*number).into(),
+                    seat: Some(seat.index()),
                     kind: LineKind::Turn,
                     text: format!(
                         "Turn {number}: {} ({actions} action{plural})",
@@ -270,7 +252,7 @@ impl Narrator {
                 piece_words(*to)
             )),
             Event::Discarded { seat, card } => LogLine {
-                seat: Some(*seat),
+                seat: Some(seat.index()),
                 ..normal(format!(
                     "{} discarded {}",
                     seats.name(*seat),
@@ -285,7 +267,7 @@ impl Narrator {
                     CardKind::Flare => "flare",
                 };
                 LogLine {
-                    seat: Some(*seat),
+                    seat: Some(seat.index()),
                     ..normal(format!(
                         "{} returned a {kind} card to the bottom of its deck",
                         seats.name(*seat)
@@ -305,7 +287,7 @@ impl Narrator {
                     _ => "lower half",
                 };
                 LogLine {
-                    seat: Some(*seat),
+                    seat: Some(seat.index()),
                     ..normal(format!(
                         "{} played the flare {} ({halves})",
                         seats.name(*seat),
@@ -314,7 +296,7 @@ impl Narrator {
                 }
             }
             Event::Frozen { seat, card } => LogLine {
-                seat: Some(*seat),
+                seat: Some(seat.index()),
                 ..normal(format!(
                     "{} keeps the frozen effect of {}",
                     seats.name(*seat),
@@ -324,7 +306,7 @@ impl Narrator {
             Event::Thawed { seat, card } => {
                 self.source = Some((*card, *seat));
                 LogLine {
-                    seat: Some(*seat),
+                    seat: Some(seat.index()),
                     ..normal(format!(
                         "{} thawed the frozen effect of {}",
                         seats.name(*seat),
@@ -335,7 +317,7 @@ impl Narrator {
             Event::ActionsGained { seat, count } => {
                 let plural = if *count == 1 { "" } else { "s" };
                 LogLine {
-                    seat: Some(*seat),
+                    seat: Some(seat.index()),
                     ..normal(format!(
                         "{} gains {count} action{plural}",
                         seats.name(*seat)
@@ -356,7 +338,7 @@ impl Narrator {
                 };
                 LogLine {
                     turn,
-                    seat: Some(*seat),
+                    seat: Some(seat.index()),
                     kind: LineKind::Score,
                     text: format!(
                         "{} scores {points} point{plural}{against} ({why})",
@@ -372,7 +354,7 @@ impl Narrator {
                     .map_or(("a task".to_string(), 0), |t| (t.name.clone(), t.points));
                 LogLine {
                     turn,
-                    seat: Some(*seat),
+                    seat: Some(seat.index()),
                     kind: LineKind::Score,
                     text: format!("{} claimed the task {name} (+{points})", seats.name(*seat)),
                 }
@@ -380,13 +362,13 @@ impl Narrator {
             Event::Drew { seat, count } => {
                 let plural = if *count == 1 { "" } else { "s" };
                 LogLine {
-                    seat: Some(*seat),
+                    seat: Some(seat.index()),
                     ..normal(format!("{} drew {count} card{plural}", seats.name(*seat)))
                 }
             }
             Event::EndTriggered { seat } => LogLine {
                 turn,
-                seat: Some(*seat),
+                seat: Some(seat.index()),
                 kind: LineKind::Important,
                 text: format!(
                     "{} triggered the end: everyone plays one more turn",
@@ -401,6 +383,83 @@ impl Narrator {
             },
         })
     }
+}
+
+impl ui::Narrator<GameState> for Narrator {
+    fn prepare(&mut self, game: &mut GameState) {
+        // Only the state on screen records events: bots' copies never pay for it.
+        game.log_events = true;
+        game.drain_events();
+    }
+
+    fn opening(&mut self, state: &GameState, seats: &Seats, seed: Option<u64>) -> Vec<LogLine> {
+        let mode = match state.config.mode {
+            Mode::HighForm => "High Form",
+            Mode::Deathmatch => "Deathmatch",
+        };
+        let turn = u32::from(state.turn.number);
+        let mut log = vec![LogLine {
+            turn,
+            seat: None,
+            kind: LineKind::Important,
+            text: match seed {
+                Some(seed) => format!("{mode} for {} players (seed {seed})", state.players()),
+                None => format!("{mode} for {} players", state.players()),
+            },
+        }];
+        if matches!(state.decision().kind, DecisionKind::Action) {
+            let seat = state.turn.seat;
+            let n = state.turn.actions_left;
+            log.push(LogLine {
+                turn,
+                seat: Some(seat.index()),
+                kind: LineKind::Turn,
+                text: format!(
+                    "Turn {}: {} ({n} action{})",
+                    state.turn.number,
+                    seats.name(seat),
+                    if n == 1 { "" } else { "s" }
+                ),
+            });
+        }
+        log
+    }
+
+    fn narrate(
+        &mut self,
+        before: &GameState,
+        choice: &Choice,
+        after: &mut GameState,
+        seats: &Seats,
+    ) -> Vec<LogLine> {
+        self.begin(before, choice);
+        let events = after.drain_events();
+        self.recent = touched_squares(&events);
+        self.lines(after, seats, &events)
+    }
+}
+
+/// Every square an event changed.
+pub fn touched_squares(events: &[Event]) -> Bitboard {
+    let mut bb = Bitboard::EMPTY;
+    for e in events {
+        match e {
+            Event::Placed { square, .. }
+            | Event::Summoned { square, .. }
+            | Event::Destroyed { square, .. }
+            | Event::Removed { square, .. }
+            | Event::PickedUp { square, .. }
+            | Event::Upgraded { square, .. }
+            | Event::Downgraded { square, .. }
+            | Event::Converted { square, .. } => bb.insert(*square),
+            Event::Moved { from, to, .. } => {
+                bb.insert(*from);
+                bb.insert(*to);
+            }
+            _ => {}
+        }
+    }
+    bb
 }
 
 /// A card's name (or a placeholder for an unknown id).

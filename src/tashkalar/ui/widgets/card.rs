@@ -1,11 +1,12 @@
 //! One card: its summoning pattern drawn as a small grid (as printed) and its rules text.
 
-use crate::shell::tui::game::words::dir_arrow;
-use crate::shell::tui::theme::{Theme, piece_letter};
+use crate::shell::tui::theme::Theme;
 use crate::tashkalar::engine::Dir;
 use crate::tashkalar::engine::board::{Colour, Rank};
 use crate::tashkalar::engine::cards::{Card, CardKind};
 use crate::tashkalar::engine::pattern::TargetRule;
+use crate::tashkalar::ui::look::{piece_letter, piece_style};
+use crate::tashkalar::ui::words::dir_arrow;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 
@@ -68,8 +69,7 @@ pub fn pattern_lines(card: &Card, colour: Colour, theme: &Theme) -> Vec<Line<'st
                     let t = parse_token(tok);
                     if t.target {
                         let letter = piece_letter(colour, card.rank);
-                        let style = theme
-                            .piece_ranked(colour, card.rank)
+                        let style = piece_style(theme, colour, card.rank)
                             .add_modifier(Modifier::UNDERLINED);
                         let (l, r) = if own_target { ('[', ']') } else { ('(', ')') };
                         Span::styled(format!("{l}{letter}{r}"), style)
@@ -79,7 +79,7 @@ pub fn pattern_lines(card: &Card, colour: Colour, theme: &Theme) -> Vec<Line<'st
                             Some(n) => format!(" {letter}{n}"),
                             None => format!(" {letter} "),
                         };
-                        Span::styled(text, theme.piece_ranked(colour, rank))
+                        Span::styled(text, piece_style(theme, colour, rank))
                     } else if let Some(n) = t.mark {
                         Span::styled(format!(" {n} "), mark_style)
                     } else if let Some(d) = t.arrow {

@@ -2,10 +2,10 @@
 //! the cards side by side; smaller ones a list plus the highlighted card in full.
 
 use super::card::{PATTERN_CELL_W, pattern_lines, text_lines, title_line};
-use crate::shell::tui::game::interaction::HandItem;
 use crate::shell::tui::theme::Theme;
 use crate::tashkalar::engine::board::Colour;
 use crate::tashkalar::engine::cards::{CardDb, CardKind};
+use crate::tashkalar::ui::interaction::HandItem;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};

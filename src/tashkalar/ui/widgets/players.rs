@@ -1,7 +1,7 @@
 //! The table: every seat's score (per colour in melee), cards in hand (counts only for the
 //! others), deck size, pieces left in supply and frozen effects; and the High Form task queue.
 
-use crate::shell::tui::game::seats::{SeatKind, Seats};
+use crate::shell::seats::{SeatKind, Seats};
 use crate::shell::tui::theme::{Theme, colour_name};
 use crate::tashkalar::engine::view::SeatView;
 use crate::tashkalar::engine::{GameState, Mode, Seat};
@@ -72,7 +72,7 @@ impl Widget for PlayersPanel<'_> {
                 " "
             };
             let who = match self.seats.kind(seat) {
-                SeatKind::Ai(name) => format!(" AI {name}"),
+                SeatKind::Bot(name) => format!(" AI {name}"),
                 SeatKind::Human if Some(seat) == self.viewer => " (you)".into(),
                 SeatKind::Human => String::new(),
             };
@@ -119,7 +119,7 @@ impl Widget for PlayersPanel<'_> {
                 .get(i)
                 .map(|f| {
                     f.iter()
-                        .map(|c| crate::shell::tui::game::narrate::card_name(self.state, *c))
+                        .map(|c| crate::tashkalar::ui::narrate::card_name(self.state, *c))
                         .collect()
                 })
                 .unwrap_or_default();

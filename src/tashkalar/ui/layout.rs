@@ -1,25 +1,25 @@
 //! The game screen: where each panel goes for the terminal's size, drawing them from the game
 //! screen's state, and which panel a mouse position falls in.
 
-use crate::shell::tui::game::GameScreen;
-use crate::shell::tui::game::interaction::{Focus, Stage, choices_at, targets};
-use crate::shell::tui::game::narrate::piece_words;
-use crate::shell::tui::game::words::describe;
-use crate::shell::tui::theme::{SquareLook, Theme};
-use crate::shell::tui::widgets::board::{
-    BoardGeometry, BoardModel, BoardWidget, PatternOverlay, square_look,
-};
+use super::interaction::{Focus, Stage, choices_at, targets};
+use super::look::SquareLook;
+use super::narrate::piece_words;
+use super::widgets::board::{BoardGeometry, BoardModel, BoardWidget, PatternOverlay};
+use super::widgets::hand::{HandPanel, hand_layout, item_at};
+use super::widgets::players::{PlayersPanel, TasksPanel};
+use super::words::describe;
+use super::{ArenaScreen, seat};
+use crate::shell::tui::theme::Theme;
+use crate::shell::tui::ui::TableView;
 use crate::shell::tui::widgets::decision::{DecisionPanel, options_rect};
-use crate::shell::tui::widgets::hand::{HandPanel, hand_layout, item_at};
+use crate::shell::tui::widgets::list_offset;
 use crate::shell::tui::widgets::log::LogPanel;
-use crate::shell::tui::widgets::players::{PlayersPanel, TasksPanel};
 use crate::tashkalar::engine::board::{Piece, arena};
-use crate::tashkalar::engine::{Choice, DecisionKind, Mode, Square};
+use crate::tashkalar::engine::{Choice, DecisionKind, GameState, Mode, Square};
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph};
-use std::time::Instant;
+use ratatui::widgets::Block;
 
 /// Smallest terminal width the screens are laid out for.
 pub const MIN_WIDTH: u16 = 80;
@@ -130,9 +130,8 @@ pub fn game_layout(area: Rect, players: usize, high_form: bool) -> Option<GameLa
 }
 
 /// The layout for a game screen in `area`.
-pub fn layout_for(g: &GameScreen, area: Rect) -> Option<GameLayout> {
-    let st = &g.session.state;
-    game_layout(area, st.players(), st.config.mode == Mode::HighForm)
+pub fn layout_for(state: &GameState, area: Rect) -> Option<GameLayout> {
+    game_layout(area, state.players(), state.config.mode == Mode::HighForm)
 }
 
 /// What a mouse position on the game screen points at.
@@ -145,8 +144,14 @@ pub enum GameHit {
 }
 
 /// Which thing of the game screen is at a position.
-pub fn hit(g: &GameScreen, area: Rect, x: u16, y: u16) -> Option<GameHit> {
-    let layout = layout_for(g, area)?;
+pub fn hit(
+    s: &ArenaScreen,
+    v: &TableView<'_, ArenaScreen>,
+    area: Rect,
+    x: u16,
+    y: u16,
+) -> Option<GameHit> {
+    let layout = layout_for(v.game, area)?;
     if layout.board_block.contains(Position::new(x, y)) {
         return layout
             .board
@@ -156,19 +161,19 @@ pub fn hit(g: &GameScreen, area: Rect, x: u16, y: u16) -> Option<GameHit> {
     }
     let hand_inner = Block::bordered().inner(layout.hand);
     if hand_inner.contains(Position::new(x, y)) {
-        let hl = hand_layout(hand_inner, g.items.len());
-        return item_at(&hl, g.items.len(), g.ui.hand_index, x, y).map(GameHit::Hand);
+        let hl = hand_layout(hand_inner, s.items.len());
+        return item_at(&hl, s.items.len(), s.ui.hand_index, x, y).map(GameHit::Hand);
     }
     let dec_inner = Block::bordered().inner(layout.decision);
-    let opts = options_rect(dec_inner, g.model.options.len());
-    if g.human_turn() && opts.contains(Position::new(x, y)) {
-        let offset = crate::shell::tui::widgets::hand::list_offset(
-            g.ui.option_index,
-            g.model.options.len(),
+    let opts = options_rect(dec_inner, s.model.options.len());
+    if v.human_turn && opts.contains(Position::new(x, y)) {
+        let offset = list_offset(
+            s.ui.option_index,
+            s.model.options.len(),
             opts.height as usize,
         );
         let i = offset + (y - opts.y) as usize;
-        return (i < g.model.options.len()).then_some(GameHit::Option(i));
+        return (i < s.model.options.len()).then_some(GameHit::Option(i));
     }
     if layout.log.contains(Position::new(x, y)) {
         return Some(GameHit::Log);
@@ -177,21 +182,21 @@ pub fn hit(g: &GameScreen, area: Rect, x: u16, y: u16) -> Option<GameHit> {
 }
 
 /// The summoning shown at the cursor, if the selection is a card and the cursor on one of its squares.
-pub fn shown_summon(g: &GameScreen) -> Option<(Choice, usize, usize)> {
-    let stage = g.ui.shown_stage(&g.items);
+pub fn shown_summon(s: &ArenaScreen) -> Option<(Choice, usize, usize)> {
+    let stage = s.ui.shown_stage(&s.items);
     let Stage::Card(_) = stage else {
         return None;
     };
-    let here = choices_at(&g.model, stage, g.ui.cursor);
+    let here = choices_at(&s.model, stage, s.ui.cursor);
     if here.is_empty() {
         return None;
     }
-    let i = g.ui.cycle % here.len();
+    let i = s.ui.cycle % here.len();
     Some((here[i], i, here.len()))
 }
 
-fn overlay(g: &GameScreen) -> Option<PatternOverlay> {
-    let (choice, ..) = shown_summon(g)?;
+fn overlay(s: &ArenaScreen, v: &TableView<'_, ArenaScreen>) -> Option<PatternOverlay> {
+    let (choice, ..) = shown_summon(s)?;
     let Choice::Summon {
         card,
         target,
@@ -201,7 +206,7 @@ fn overlay(g: &GameScreen) -> Option<PatternOverlay> {
     else {
         return None;
     };
-    let st = &g.session.state;
+    let st = &v.game;
     let c = st.db.get(card)?;
     let p = c.pattern.as_ref()?.placements.get(placement as usize)?;
     let marks = p
@@ -217,7 +222,7 @@ fn overlay(g: &GameScreen) -> Option<PatternOverlay> {
     Some(PatternOverlay {
         target,
         piece: Piece {
-            colour: st.colour_of(g.model.decision.seat),
+            colour: st.colour_of(s.model.decision.seat),
             rank: c.rank,
         },
         cells,
@@ -228,55 +233,55 @@ fn overlay(g: &GameScreen) -> Option<PatternOverlay> {
 }
 
 /// The board's model from the game screen's state.
-pub fn board_model(g: &GameScreen) -> BoardModel<'_> {
-    let human = g.human_turn();
-    let stage = g.ui.shown_stage(&g.items);
-    let placing = matches!(g.model.decision.kind, DecisionKind::Action) && stage == Stage::Idle;
+pub fn board_model<'a>(s: &'a ArenaScreen, v: &TableView<'_, ArenaScreen>) -> BoardModel<'a> {
+    let human = v.human_turn;
+    let stage = s.ui.shown_stage(&s.items);
+    let placing = matches!(s.model.decision.kind, DecisionKind::Action) && stage == Stage::Idle;
     BoardModel {
-        board: &g.view.board,
-        cursor: human.then_some(g.ui.cursor),
+        board: &s.view.board,
+        cursor: human.then_some(s.ui.cursor),
         targets: if human && !placing {
-            targets(&g.model, stage)
+            targets(&s.model, stage)
         } else {
             Default::default()
         },
-        recent: g.session.recent,
+        recent: v.narrator.recent,
         origin: match stage {
             Stage::MoveFrom(f) if human => Some(f),
             _ => None,
         },
-        overlay: if human { overlay(g) } else { None },
+        overlay: if human { overlay(s, v) } else { None },
     }
 }
 
 const SPINNER: [&str; 8] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧"];
 
-fn square_words(g: &GameScreen, sq: Square) -> String {
-    let kind = match square_look(sq) {
+fn square_words(s: &ArenaScreen, sq: Square) -> String {
+    let kind = match SquareLook::of(sq) {
         SquareLook::Red => " (red square)",
         SquareLook::Green => " (green square)",
         SquareLook::Central if sq == Square::new(4, 4).unwrap_or(sq) => " (centre)",
         SquareLook::Central => " (central)",
         SquareLook::Plain => "",
     };
-    match g.view.board.get(sq) {
+    match s.view.board.get(sq) {
         Some(p) => format!("{sq}{kind}: {}", piece_words(p)),
         None => format!("{sq}{kind}: empty"),
     }
 }
 
 /// The prompt while a selection is under way (a card picked, a piece picked to move).
-fn stage_prompt(g: &GameScreen) -> Option<String> {
-    let st = &g.session.state;
-    let skip = if g.model.prompt.can_skip {
+fn stage_prompt(s: &ArenaScreen, v: &TableView<'_, ArenaScreen>) -> Option<String> {
+    let st = &v.game;
+    let skip = if s.model.prompt.can_skip {
         " — or skip (s)"
     } else {
         ""
     };
-    match g.ui.stage {
+    match s.ui.stage {
         Stage::Card(card) => {
-            let name = crate::shell::tui::game::narrate::card_name(st, card);
-            let n = targets(&g.model, g.ui.stage).count();
+            let name = crate::tashkalar::ui::narrate::card_name(st, card);
+            let n = targets(&s.model, s.ui.stage).count();
             Some(format!(
                 "Summon {name}: {n} highlighted square{} where it fits. Move there (Space: next \
                  way) and press Enter; Esc cancels",
@@ -284,17 +289,14 @@ fn stage_prompt(g: &GameScreen) -> Option<String> {
             ))
         }
         Stage::MoveFrom(from) => {
-            let n = targets(&g.model, g.ui.stage).count();
-            let who = match g.model.decision.kind {
+            let n = targets(&s.model, s.ui.stage).count();
+            let who = match s.model.decision.kind {
                 DecisionKind::Effect { card, .. } => {
-                    format!(
-                        "{}: ",
-                        crate::shell::tui::game::narrate::card_name(st, card)
-                    )
+                    format!("{}: ", crate::tashkalar::ui::narrate::card_name(st, card))
                 }
                 _ => String::new(),
             };
-            let kind = crate::shell::tui::game::words::move_kind(st);
+            let kind = crate::tashkalar::ui::words::move_kind(st);
             let being = st.effect.as_ref().and_then(|r| r.being) == Some(from);
             let what = if being {
                 "where it moves".to_string()
@@ -310,12 +312,18 @@ fn stage_prompt(g: &GameScreen) -> Option<String> {
 }
 
 /// Draws the game screen (without the key bar).
-pub fn render(frame: &mut Frame, area: Rect, g: &GameScreen, theme: &Theme, now: Instant) {
-    let Some(layout) = layout_for(g, area) else {
+pub fn render(
+    frame: &mut Frame,
+    area: Rect,
+    s: &ArenaScreen,
+    v: &TableView<'_, ArenaScreen>,
+    theme: &Theme,
+) {
+    let Some(layout) = layout_for(v.game, area) else {
         return;
     };
-    let st = &g.session.state;
-    let seats = &g.session.seats;
+    let st = &v.game;
+    let seats = &v.seats;
     let buf = frame.buffer_mut();
 
     // Status line.
@@ -330,13 +338,13 @@ pub fn render(frame: &mut Frame, area: Rect, g: &GameScreen, theme: &Theme, now:
     if st.is_over() {
         status.push(Span::styled("game over", theme.warn()));
     } else {
-        let seat = g.model.decision.seat;
+        let seat = s.model.decision.seat;
         status.push(Span::styled(
             format!(" {} ", seats.name(seat)),
             theme.badge(st.colour_of(seat)),
         ));
         if matches!(
-            g.model.decision.kind,
+            s.model.decision.kind,
             DecisionKind::StartSquare | DecisionKind::MeleeStart
         ) {
             status.push(Span::raw(" sets up the board"));
@@ -354,10 +362,10 @@ pub fn render(frame: &mut Frame, area: Rect, g: &GameScreen, theme: &Theme, now:
             ));
         }
     }
-    if let Some(seed) = g.session.seed {
+    if let Some(seed) = v.seed {
         status.push(Span::styled(format!(" · seed {seed}"), theme.muted()));
     }
-    if let Some(r) = &g.replay {
+    if let Some(r) = &v.replay {
         status.push(Span::styled(
             format!(" · replay {} · decision {}/{}", r.file, r.step, r.steps),
             theme.key(),
@@ -371,8 +379,8 @@ pub fn render(frame: &mut Frame, area: Rect, g: &GameScreen, theme: &Theme, now:
     );
 
     // Board.
-    let focus = g.ui.focus;
-    let human = g.human_turn();
+    let focus = s.ui.focus;
+    let human = v.human_turn;
     let board_border = if human && focus == Focus::Board {
         theme.focus_border()
     } else {
@@ -382,7 +390,7 @@ pub fn render(frame: &mut Frame, area: Rect, g: &GameScreen, theme: &Theme, now:
         .border_style(board_border)
         .title(Span::styled("Arena", theme.title()));
     frame.render_widget(block, layout.board_block);
-    let model = board_model(g);
+    let model = board_model(s, v);
     frame.render_widget(
         BoardWidget {
             model: &model,
@@ -395,18 +403,22 @@ pub fn render(frame: &mut Frame, area: Rect, g: &GameScreen, theme: &Theme, now:
     frame.render_widget(
         PlayersPanel {
             state: st,
-            view: &g.view,
+            view: &s.view,
             seats,
             theme,
             // A replay is watched, not played: nobody on screen is "you".
-            viewer: if g.replay.is_some() { None } else { g.viewer },
-            to_move: g.decider(),
+            viewer: if v.replay.is_some() {
+                None
+            } else {
+                v.viewer.map(seat)
+            },
+            to_move: v.decider().map(seat),
             wide: layout.players.height as usize >= st.players() * 2 + 2,
         },
         layout.players,
     );
     if let Some(t) = layout.tasks {
-        let claimable = g
+        let claimable = s
             .model
             .choices
             .iter()
@@ -418,7 +430,7 @@ pub fn render(frame: &mut Frame, area: Rect, g: &GameScreen, theme: &Theme, now:
         frame.render_widget(
             TasksPanel {
                 state: st,
-                view: &g.view,
+                view: &s.view,
                 theme,
                 claimable,
             },
@@ -427,7 +439,7 @@ pub fn render(frame: &mut Frame, area: Rect, g: &GameScreen, theme: &Theme, now:
     }
 
     // Hand.
-    let hidden = match (g.viewer, g.ai_turn()) {
+    let hidden = match (v.viewer.map(seat), v.ai.map(|a| seat(a.seat))) {
         (Some(_), _) => None,
         (None, Some(seat)) => Some(format!(
             "{} (AI) is playing. Hands stay hidden while the keyboard may be changing hands.",
@@ -435,18 +447,18 @@ pub fn render(frame: &mut Frame, area: Rect, g: &GameScreen, theme: &Theme, now:
         )),
         (None, None) => Some("Hands are hidden.".to_string()),
     };
-    let hand_title = match g.viewer {
+    let hand_title = match v.viewer.map(seat) {
         Some(seat) => format!("Hand of {}", seats.name(seat)),
         None => "Hand".to_string(),
     };
     frame.render_widget(
         HandPanel {
-            items: &g.items,
-            tags: &g.tags,
-            selected: g.ui.hand_index,
+            items: &s.items,
+            tags: &s.tags,
+            selected: s.ui.hand_index,
             focused: human && focus == Focus::Hand,
             db: &st.db,
-            colour: st.colour_of(g.viewer.unwrap_or(g.model.decision.seat)),
+            colour: st.colour_of(v.viewer.map(seat).unwrap_or(s.model.decision.seat)),
             theme,
             title: hand_title,
             hidden,
@@ -455,11 +467,11 @@ pub fn render(frame: &mut Frame, area: Rect, g: &GameScreen, theme: &Theme, now:
     );
 
     // Decision.
-    let decider = g.model.decision.seat;
+    let decider = s.model.decision.seat;
     let mut details: Vec<Line> = Vec::new();
     let title;
     let mut options = Vec::new();
-    if let Some(r) = &g.replay {
+    if let Some(r) = &v.replay {
         title = Line::styled(" Replay ", theme.title());
         details.push(Line::from(format!(
             "Decision {} of {} · turn {}{}",
@@ -495,7 +507,7 @@ pub fn render(frame: &mut Frame, area: Rect, g: &GameScreen, theme: &Theme, now:
             "Enter: back to the menu · q: quit",
             theme.muted(),
         ));
-    } else if let Some(seat) = g.ai_turn() {
+    } else if let Some(seat) = v.ai.map(|a| seat(a.seat)) {
         title = Line::from(vec![
             Span::styled(
                 format!(" {} ", seats.name(seat)),
@@ -503,9 +515,8 @@ pub fn render(frame: &mut Frame, area: Rect, g: &GameScreen, theme: &Theme, now:
             ),
             Span::raw(" AI playing "),
         ]);
-        match (g.ai.waiting, g.ai.since) {
-            (Some(_), Some(since)) => {
-                let t = now.saturating_duration_since(since);
+        match v.ai.and_then(|a| a.thinking) {
+            Some(t) => {
                 let frame_i = (t.as_millis() / 100) as usize % SPINNER.len();
                 details.push(Line::styled(
                     format!("{} thinking {:.1}s", SPINNER[frame_i], t.as_secs_f32()),
@@ -517,7 +528,7 @@ pub fn render(frame: &mut Frame, area: Rect, g: &GameScreen, theme: &Theme, now:
                 theme.muted(),
             )),
         }
-        if let Some(last) = &g.ai.last_step {
+        if let Some(last) = &v.last_ai_step {
             details.push(Line::from(format!("last step: {last}")));
         }
     } else {
@@ -528,7 +539,7 @@ pub fn render(frame: &mut Frame, area: Rect, g: &GameScreen, theme: &Theme, now:
             ),
             Span::raw(" to decide "),
         ]);
-        if let Some((choice, i, n)) = shown_summon(g)
+        if let Some((choice, i, n)) = shown_summon(s)
             && let Choice::Summon {
                 card,
                 target,
@@ -536,7 +547,7 @@ pub fn render(frame: &mut Frame, area: Rect, g: &GameScreen, theme: &Theme, now:
                 ..
             } = choice
         {
-            let name = crate::shell::tui::game::narrate::card_name(st, card);
+            let name = crate::tashkalar::ui::narrate::card_name(st, card);
             let ways = if n > 1 {
                 format!("way {} of {n} here (Space: next)", i + 1)
             } else {
@@ -554,34 +565,34 @@ pub fn render(frame: &mut Frame, area: Rect, g: &GameScreen, theme: &Theme, now:
                 theme.key(),
             ));
         }
-        details.push(Line::styled(square_words(g, g.ui.cursor), theme.muted()));
-        if let Some(last) = &g.ai.last_step {
+        details.push(Line::styled(square_words(s, s.ui.cursor), theme.muted()));
+        if let Some(last) = &v.last_ai_step {
             details.push(Line::styled(
                 format!("AI's last step: {last}"),
                 theme.muted(),
             ));
         }
-        options = g
+        options = s
             .model
             .options
             .iter()
-            .map(|c| describe(st, seats, &g.model.decision, c))
+            .map(|c| describe(st, seats, &s.model.decision, c))
             .collect();
     }
     let prompt = if human {
-        stage_prompt(g).unwrap_or_else(|| g.model.prompt.text.clone())
-    } else if g.ai_turn().is_some() || (g.replay.is_some() && !st.is_over()) {
-        crate::shell::tui::game::words::watching(st, seats)
+        stage_prompt(s, v).unwrap_or_else(|| s.model.prompt.text.clone())
+    } else if v.ai.map(|a| seat(a.seat)).is_some() || (v.replay.is_some() && !st.is_over()) {
+        crate::tashkalar::ui::words::watching(st, seats)
     } else {
-        g.model.prompt.text.clone()
+        s.model.prompt.text.clone()
     };
     // While an effect resolves, its card is no longer in hand: show its text here.
-    if let DecisionKind::Effect { card, .. } = g.model.decision.kind
+    if let DecisionKind::Effect { card, .. } = s.model.decision.kind
         && let Some(c) = st.db.get(card)
     {
         let text = match &c.flare {
             Some(f) => format!("{} / {}", f.upper_text, f.lower_text),
-            None => match (&c.frozen, g.session.state.effect.as_ref().map(|r| r.source)) {
+            None => match (&c.frozen, v.game.effect.as_ref().map(|r| r.source)) {
                 (Some(fz), Some(crate::tashkalar::engine::effect::run::Source::Thaw)) => {
                     fz.text.clone()
                 }
@@ -597,10 +608,10 @@ pub fn render(frame: &mut Frame, area: Rect, g: &GameScreen, theme: &Theme, now:
         DecisionPanel {
             title,
             prompt,
-            note: if human { g.ui.note.as_ref() } else { None },
+            note: if human { v.note } else { None },
             details,
             options,
-            selected: g.ui.option_index,
+            selected: s.ui.option_index,
             focused: human && focus == Focus::Options,
             theme,
         },
@@ -609,62 +620,13 @@ pub fn render(frame: &mut Frame, area: Rect, g: &GameScreen, theme: &Theme, now:
 
     frame.render_widget(
         LogPanel {
-            lines: &g.session.log,
-            state: st,
+            lines: v.log,
+            colours: &(0..st.players())
+                .map(|i| st.colour_of(seat(i)).index())
+                .collect::<Vec<_>>(),
             theme,
-            scroll: g.ui.log_scroll,
+            scroll: v.log_scroll,
         },
         layout.log,
-    );
-}
-
-/// The "pass to" screen: nothing private is drawn until the named player confirms.
-pub fn render_pass(frame: &mut Frame, area: Rect, g: &GameScreen, theme: &Theme) {
-    let Some(seat) = g.gate else {
-        return;
-    };
-    let st = &g.session.state;
-    let name = g.session.seats.name(seat);
-    let last: Vec<Line> = g
-        .session
-        .log
-        .iter()
-        .rev()
-        .take(6)
-        .rev()
-        .map(|l| Line::styled(format!("  {}", l.text), theme.muted()))
-        .collect();
-    let mut lines = vec![
-        Line::default(),
-        Line::from(vec![
-            Span::raw("Pass the keyboard to "),
-            Span::styled(format!(" {name} "), theme.badge(st.colour_of(seat))),
-        ])
-        .centered(),
-        Line::default(),
-        Line::from(format!(
-            "{name}: press Enter when you are ready to see your hand."
-        ))
-        .centered(),
-        Line::styled("Everyone else: please look away.", theme.muted()).centered(),
-        Line::default(),
-        Line::styled("Lately:", theme.title()),
-    ];
-    lines.extend(last);
-    let w = area.width.min(76);
-    let h = (lines.len() as u16 + 2).min(area.height);
-    let r = Rect::new(
-        area.x + (area.width - w) / 2,
-        area.y + (area.height.saturating_sub(h)) / 2,
-        w,
-        h,
-    );
-    frame.render_widget(
-        Paragraph::new(lines).block(
-            Block::bordered()
-                .border_style(theme.focus_border())
-                .title(Span::styled("Hot seat", theme.title())),
-        ),
-        r,
     );
 }

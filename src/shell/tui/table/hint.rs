@@ -3,14 +3,14 @@
 //! hidden card) and is dropped, and so cancelled, as soon as the position changes.
 
 use crate::shell::ai::mcts::{Level, MctsBot};
-use crate::tashkalar::engine::{Choice, GameState, Seat};
+use crate::shell::game::Game;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
 
 /// A hint being searched for.
-pub struct HintSearch {
-    answer: Receiver<Option<Choice>>,
+pub struct HintSearch<C> {
+    answer: Receiver<Option<C>>,
     cancel: Arc<AtomicBool>,
     /// The position it is for (its state hash): an answer for another position is dropped.
     pub position: u64,
@@ -18,22 +18,22 @@ pub struct HintSearch {
 
 /// What polling a hint found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum HintPoll {
+pub enum HintPoll<C> {
     Thinking,
-    Found(Choice),
+    Found(C),
     /// The search ended without a choice (no legal choice, or its thread died).
     Failed,
 }
 
-impl HintSearch {
-    /// Starts searching for `seat`'s choice in `state`, seeing only what that seat may see.
-    pub fn start(state: &GameState, seat: Seat, seed: u64) -> HintSearch {
-        let observation = state.observation(seat);
+impl<C: Copy + Send + 'static> HintSearch<C> {
+    /// Starts searching for `seat`'s choice in `game`, seeing only what that seat may see.
+    pub fn start<G: Game<Choice = C>>(game: &G, seat: usize, seed: u64) -> HintSearch<C> {
+        let observation = game.observation(seat);
         let (tx, rx) = mpsc::channel();
         let cancel = Arc::new(AtomicBool::new(false));
         let flag = Arc::clone(&cancel);
         let spawned = std::thread::Builder::new()
-            .name("tashkalar-hint".into())
+            .name("table-hint".into())
             .spawn(move || {
                 let mut bot = MctsBot::new(Level::Normal, seed);
                 let found = bot.search(&observation, &flag).choice;
@@ -46,11 +46,11 @@ impl HintSearch {
         HintSearch {
             answer: rx,
             cancel,
-            position: state.hash64(),
+            position: game.state_hash(),
         }
     }
 
-    pub fn poll(&self) -> HintPoll {
+    pub fn poll(&self) -> HintPoll<C> {
         match self.answer.try_recv() {
             Ok(Some(c)) => HintPoll::Found(c),
             Ok(None) | Err(TryRecvError::Disconnected) => HintPoll::Failed,
@@ -59,7 +59,7 @@ impl HintSearch {
     }
 
     /// Waits for the answer (tests and scripted play).
-    pub fn wait(&self, timeout: std::time::Duration) -> HintPoll {
+    pub fn wait(&self, timeout: std::time::Duration) -> HintPoll<C> {
         match self.answer.recv_timeout(timeout) {
             Ok(Some(c)) => HintPoll::Found(c),
             Ok(None) | Err(mpsc::RecvTimeoutError::Disconnected) => HintPoll::Failed,
@@ -68,22 +68,8 @@ impl HintSearch {
     }
 }
 
-impl Drop for HintSearch {
+impl<C> Drop for HintSearch<C> {
     fn drop(&mut self) {
         self.cancel.store(true, Ordering::Relaxed);
-    }
-}
-
-/// The square a choice is about, where the cursor goes to show it.
-pub fn focus_square(choice: &Choice) -> Option<crate::tashkalar::engine::Square> {
-    match *choice {
-        Choice::Place(sq)
-        | Choice::Square(sq)
-        | Choice::PlaceAs(sq, _)
-        | Choice::StartSquare(sq)
-        | Choice::Pickup(sq) => Some(sq),
-        Choice::Summon { target, .. } => Some(target),
-        Choice::Move { from, .. } => Some(from),
-        _ => None,
     }
 }

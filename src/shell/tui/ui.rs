@@ -1,0 +1,201 @@
+//! What a game's screen brings to the table: how to draw a position, which keys and clicks of
+//! the game screen lead to which choices, how to tell a choice and what happened in words.
+//!
+//! The shell does everything else around it (the pass screen of hot-seat play, the AI seats,
+//! hints, undo, saving, replays, popups of choices, the log's scrolling, help and the key bar),
+//! so a game's screen holds only its own selection state. It is only ever asked to draw what
+//! [`TableView::viewer`] may see.
+
+use super::keymap::{Binding, WithDigit};
+use super::theme::Theme;
+use crate::shell::game::Game;
+use crate::shell::record::Recordable;
+use crate::shell::seats::Seats;
+use ratatui::Frame;
+use ratatui::crossterm::event::MouseEvent;
+use ratatui::layout::Rect;
+use std::fmt::Debug;
+use std::time::{Duration, Instant};
+
+/// What kind of log line it is (the log styles them differently).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum LineKind {
+    /// "Turn 3: Blue".
+    Turn,
+    Normal,
+    /// Points and goals reached.
+    Score,
+    /// The end of the game approaching, game over, saving trouble.
+    Important,
+}
+
+/// One line of the event log.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct LogLine {
+    pub turn: u32,
+    /// The seat the line is mostly about (its colour badge is shown).
+    pub seat: Option<usize>,
+    pub kind: LineKind,
+    pub text: String,
+}
+
+/// A short message under the prompt: a refusal explained, a hint, what undo did.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Note {
+    pub text: String,
+    pub warn: bool,
+}
+
+impl Note {
+    /// A plain message.
+    pub fn info(text: impl Into<String>) -> Note {
+        Note {
+            text: text.into(),
+            warn: false,
+        }
+    }
+
+    /// A refusal or a problem.
+    pub fn warn(text: impl Into<String>) -> Note {
+        Note {
+            text: text.into(),
+            warn: true,
+        }
+    }
+}
+
+/// What a player's key or click on the game screen leads to.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Outcome<C> {
+    Nothing,
+    /// Make this choice.
+    Apply(C),
+    /// Several choices fit: let the player pick one from a list with this title.
+    Popup(String, Vec<C>),
+    Note(Note),
+    /// Scroll the log by this many lines (positive: back in time).
+    ScrollLog(i32),
+}
+
+/// Turns choices into log lines. It lives with the game on screen and is rebuilt from the start
+/// whenever the game is (undo, replay jumps), so it may remember what it needs between choices.
+pub trait Narrator<G: Game>: Default + Clone + Send + 'static {
+    /// Readies the live state of a session before its first choice (a game that records
+    /// events for its narrator switches that on here; bots' copies never pay for it).
+    fn prepare(&mut self, game: &mut G) {
+        let _ = game;
+    }
+    /// The first lines of a session's log ("Deathmatch for 2 players (seed 7)").
+    fn opening(&mut self, game: &G, seats: &Seats, seed: Option<u64>) -> Vec<LogLine>;
+    /// The lines for `choice`, made in `before` and leading to `after`.
+    fn narrate(
+        &mut self,
+        before: &G,
+        choice: &G::Choice,
+        after: &mut G,
+        seats: &Seats,
+    ) -> Vec<LogLine>;
+}
+
+/// How far the AI seat to move is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AiStatus {
+    pub seat: usize,
+    /// How long it has been thinking (`None`: it waits a moment before its next step).
+    pub thinking: Option<Duration>,
+}
+
+/// What the replay viewer shows besides the game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ReplayInfo {
+    /// Decisions made at this point, and in the whole record.
+    pub step: usize,
+    pub steps: usize,
+    /// The decision made next, in words.
+    pub next: Option<String>,
+    /// The autoplay speed, when autoplaying.
+    pub autoplay: Option<String>,
+    /// Whose eyes, in words.
+    pub watch: String,
+    /// A turn number being typed.
+    pub typed: String,
+    /// The save's file name.
+    pub file: String,
+}
+
+/// Everything a game's screen may read to draw and to decide: the game, who sits where, the log,
+/// and the shell's state around it.
+pub struct TableView<'a, U: GameUi> {
+    /// The true position. Draw only what `viewer` may see (hands of other seats never).
+    pub game: &'a U::Game,
+    pub seats: &'a Seats,
+    pub narrator: &'a U::Narrator,
+    pub log: &'a [LogLine],
+    /// Log lines scrolled back from the newest.
+    pub log_scroll: usize,
+    /// The seat whose hidden information may be drawn (`None`: public information only).
+    pub viewer: Option<usize>,
+    /// A person at this keyboard decides now: the selection is shown and keys act.
+    pub human_turn: bool,
+    /// The AI seat that decides now, if any.
+    pub ai: Option<AiStatus>,
+    /// The AI's last step, in words ("Red: summon Knight on e5").
+    pub last_ai_step: Option<&'a str>,
+    /// Set while a saved game is watched: nobody plays.
+    pub replay: Option<&'a ReplayInfo>,
+    /// The seed the game was dealt from, when known.
+    pub seed: Option<u64>,
+    pub note: Option<&'a Note>,
+    /// The time of this frame (spinners, animations).
+    pub now: Instant,
+}
+
+impl<U: GameUi> TableView<'_, U> {
+    /// The seat that decides now, or `None` once the game is over.
+    pub fn decider(&self) -> Option<usize> {
+        (!self.game.is_over()).then(|| self.game.to_move())
+    }
+}
+
+/// The screen of one game: its selection state and how it draws and reads input.
+pub trait GameUi: Sized + Send + 'static {
+    type Game: Recordable;
+    type Narrator: Narrator<Self::Game>;
+    /// The game screen's own actions.
+    type Action: WithDigit + Eq + Debug + Send + 'static;
+    /// Keys of the game screen, besides the shell's (help, quit, undo, hint, log, AI steps).
+    const KEYS: &'static [Binding<Self::Action>];
+
+    /// The screen for a game just put on the table.
+    fn new(view: &TableView<'_, Self>) -> Self;
+    /// Rebuilds what the screen derives from the game: called after every change of the
+    /// position or of who is looking.
+    fn refresh(&mut self, view: &TableView<'_, Self>);
+    /// Whether an action does something now (the key bar shows only those).
+    fn available(&self, view: &TableView<'_, Self>, action: Self::Action) -> bool;
+    /// An action of the person deciding.
+    fn act(
+        &mut self,
+        view: &TableView<'_, Self>,
+        action: Self::Action,
+    ) -> Outcome<<Self::Game as Game>::Choice>;
+    /// A mouse event inside `area` (the screen's whole area, as given to `render`).
+    fn click(
+        &mut self,
+        view: &TableView<'_, Self>,
+        area: Rect,
+        event: &MouseEvent,
+    ) -> Outcome<<Self::Game as Game>::Choice>;
+    /// Draws the position into `area`.
+    fn render(&self, frame: &mut Frame, area: Rect, view: &TableView<'_, Self>, theme: &Theme);
+    /// A choice of the pending decision in words, for the seat that decides it.
+    fn describe(view: &TableView<'_, Self>, choice: &<Self::Game as Game>::Choice) -> String;
+    /// Puts the selection on exactly this choice, so that one key takes it (a hint).
+    fn select(&mut self, view: &TableView<'_, Self>, choice: &<Self::Game as Game>::Choice);
+    /// The player colour (0-3, see [`Theme::player`]) a seat is drawn in.
+    fn seat_colour(game: &Self::Game, seat: usize) -> usize;
+    /// The smallest terminal the screen is laid out for.
+    fn min_size() -> (u16, u16) {
+        (80, 24)
+    }
+}

@@ -1,0 +1,113 @@
+//! Tash-Kalar as a [`Game`] of the table: the engine's state seen through the shell's trait.
+
+use super::engine::{self, GameState, IllegalChoice, Mode, Seat};
+use crate::shell::game::{Game, SearchBudgets};
+
+impl Game for GameState {
+    type Choice = engine::Choice;
+    type Error = IllegalChoice;
+
+    fn players(&self) -> usize {
+        GameState::players(self)
+    }
+
+    fn to_move(&self) -> usize {
+        self.decider().index()
+    }
+
+    fn turn(&self) -> u32 {
+        u32::from(self.turn.number)
+    }
+
+    fn legal(&self, out: &mut Vec<engine::Choice>) {
+        self.legal_choices(out);
+    }
+
+    fn play(&mut self, choice: engine::Choice) -> Result<(), IllegalChoice> {
+        self.apply(choice)
+    }
+
+    fn play_listed(&mut self, choice: engine::Choice) {
+        self.apply_listed(choice);
+    }
+
+    fn is_over(&self) -> bool {
+        GameState::is_over(self)
+    }
+
+    fn rewards(&self) -> Vec<f64> {
+        let standings = self.standings();
+        let share = 1.0 / standings.winners.len().max(1) as f64;
+        self.seat_ids()
+            .map(|s| {
+                if standings.winners.contains(&s) {
+                    share
+                } else {
+                    0.0
+                }
+            })
+            .collect()
+    }
+
+    fn scores(&self) -> Vec<i32> {
+        self.standings().scores
+    }
+
+    fn evaluate(&self) -> Vec<f64> {
+        engine::eval::estimate(self)
+    }
+
+    fn observation(&self, seat: usize) -> Self {
+        GameState::observation(self, Seat(seat as u8))
+    }
+
+    fn determinize(&self, seat: usize, seed: u64) -> Self {
+        GameState::determinize(self, Seat(seat as u8), seed)
+    }
+
+    fn state_hash(&self) -> u64 {
+        GameState::state_hash(self)
+    }
+
+    fn choice_text(&self, choice: &engine::Choice) -> String {
+        engine::notation::write(choice, &self.db)
+    }
+
+    fn parse_choice(&self, text: &str) -> Result<engine::Choice, IllegalChoice> {
+        engine::notation::parse(text, &self.db).map_err(|why| IllegalChoice::Unreadable {
+            text: text.to_string(),
+            why,
+        })
+    }
+
+    fn playout_pick(&self, legal: &[engine::Choice], random: u64) -> usize {
+        GameState::playout_pick(self, legal, random)
+    }
+
+    fn mid_action(&self) -> bool {
+        GameState::mid_action(self)
+    }
+
+    fn search_budgets(&self) -> SearchBudgets {
+        budgets(self.config.mode)
+    }
+}
+
+/// The search levels' budgets in a form. Search pays off more in High Form (tasks reward
+/// looking ahead), so its easy level looks less far; in Deathmatch four times the budget bought a
+/// little less than a level's worth, so its hard level gets eight times the normal budget
+/// (`docs/ai.md`).
+pub fn budgets(mode: Mode) -> SearchBudgets {
+    match mode {
+        Mode::HighForm => SearchBudgets {
+            easy: 300,
+            normal: 1_600,
+            hard: 6_400,
+        },
+        Mode::Deathmatch => SearchBudgets {
+            easy: 400,
+            normal: 1_600,
+            hard: 12_800,
+        },
+    }
+}

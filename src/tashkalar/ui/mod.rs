@@ -1,0 +1,563 @@
+//! Tash-Kalar's screen on the table: the arena, the hand, the decision and the log, how the keys
+//! and clicks of a player reach every choice, and the words for choices and events.
+//!
+//! The shell hosts it (hot-seat passing, bots, hints, undo, saves, replays): this module holds
+//! only the selection state of the person deciding and what is derived from the position.
+
+pub mod interaction;
+pub mod layout;
+pub mod look;
+pub mod narrate;
+pub mod rules;
+pub mod setup;
+pub mod widgets;
+pub mod words;
+
+use super::engine::view::SeatView;
+use super::engine::{Choice, GameState, Seat};
+use crate::shell::tui::keymap::{Binding, Context, Key, WithDigit};
+use crate::shell::tui::theme::Theme;
+use crate::shell::tui::ui::{GameUi, Note, Outcome, TableView};
+use interaction::{
+    DecisionModel, Focus, HandItem, Interaction, Stage, choices_at, hand_items, mentions,
+    next_target, targets,
+};
+use ratatui::Frame;
+use ratatui::crossterm::event::{KeyCode, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::layout::Rect;
+
+/// What the player asks of the arena screen.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ArenaAction {
+    Up,
+    Down,
+    Left,
+    Right,
+    /// Enter: take the thing under the cursor or the highlighted entry.
+    Select,
+    /// Esc: cancel the current selection.
+    Back,
+    FocusNext,
+    FocusPrev,
+    /// Next summoning orientation at the cursor.
+    Cycle,
+    /// Previous summoning orientation at the cursor.
+    CycleBack,
+    /// Skip an optional step (or stop returning cards, claim no task).
+    Skip,
+    EndTurn,
+    /// Discard the highlighted being card.
+    Discard,
+    /// Pick option 1-9 of the decision panel.
+    Option(u8),
+}
+
+impl WithDigit for ArenaAction {
+    fn with_digit(self, d: u8) -> ArenaAction {
+        match self {
+            ArenaAction::Option(_) => ArenaAction::Option(d),
+            other => other,
+        }
+    }
+}
+
+const fn bind(
+    keys: &'static [Key],
+    action: ArenaAction,
+    hint: &'static str,
+    group: Option<&'static str>,
+    help: &'static str,
+    in_bar: bool,
+) -> Binding<ArenaAction> {
+    Binding {
+        keys,
+        action,
+        contexts: &[Context::Game],
+        hint,
+        group,
+        help,
+        in_bar,
+    }
+}
+
+use ArenaAction as A;
+use KeyCode as K;
+
+/// The arena screen's keys (the shell adds help, quit, undo, hints, the log and AI steps).
+pub const KEYS: &[Binding<ArenaAction>] = &[
+    bind(
+        &[Key::Code(K::Left), Key::Char('h')],
+        A::Left,
+        "left",
+        Some("move"),
+        "Move the cursor left (board), or through your hand and the options.",
+        true,
+    ),
+    bind(
+        &[Key::Code(K::Down), Key::Char('j')],
+        A::Down,
+        "down",
+        Some("move"),
+        "Move the cursor down.",
+        true,
+    ),
+    bind(
+        &[Key::Code(K::Up), Key::Char('k')],
+        A::Up,
+        "up",
+        Some("move"),
+        "Move the cursor up.",
+        true,
+    ),
+    bind(
+        &[Key::Code(K::Right), Key::Char('l')],
+        A::Right,
+        "right",
+        Some("move"),
+        "Move the cursor right.",
+        true,
+    ),
+    bind(
+        &[Key::Code(K::Enter)],
+        A::Select,
+        "choose",
+        None,
+        "Take the highlighted square, card or option (place, summon, pick, confirm).",
+        true,
+    ),
+    bind(
+        &[Key::Code(K::Tab)],
+        A::FocusNext,
+        "panels",
+        None,
+        "Move between the board, your hand and the options of the decision.",
+        true,
+    ),
+    bind(
+        &[Key::Code(K::BackTab)],
+        A::FocusPrev,
+        "back",
+        None,
+        "Move between the panels in the other direction.",
+        false,
+    ),
+    bind(
+        &[Key::Char(' '), Key::Char('r')],
+        A::Cycle,
+        "turn pattern",
+        None,
+        "Summoning: show the next way the pattern fits on the square under the cursor.",
+        true,
+    ),
+    bind(
+        &[Key::Char('R')],
+        A::CycleBack,
+        "previous",
+        None,
+        "Summoning: show the previous way the pattern fits.",
+        false,
+    ),
+    bind(
+        &[Key::Char('s')],
+        A::Skip,
+        "skip",
+        None,
+        "Skip an optional step (\"may\", \"up to\"), stop returning cards, or claim no task.",
+        true,
+    ),
+    bind(
+        &[Key::Char('e')],
+        A::EndTurn,
+        "end turn",
+        None,
+        "End the turn (when no action is left, or none can be used).",
+        true,
+    ),
+    bind(
+        &[Key::Options],
+        A::Option(1),
+        "option",
+        None,
+        "Take option 1-9 of the decision panel.",
+        true,
+    ),
+    bind(
+        &[Key::Char('x')],
+        A::Discard,
+        "discard",
+        None,
+        "Discard the highlighted being card (one discard per turn; it uses an action).",
+        true,
+    ),
+    bind(
+        &[Key::Code(K::Esc)],
+        A::Back,
+        "cancel",
+        None,
+        "Cancel the current selection.",
+        true,
+    ),
+];
+
+/// The arena screen: the selection of the person deciding, and what the screen derives from the
+/// position after every change.
+pub struct ArenaScreen {
+    pub ui: Interaction,
+    pub model: DecisionModel,
+    /// What the viewer may see (or, when no hand may be shown, a view whose hand is never drawn).
+    pub view: SeatView,
+    pub items: Vec<HandItem>,
+    /// What each hand entry can do now.
+    pub tags: Vec<Option<&'static str>>,
+}
+
+/// The Tash-Kalar seat a table seat is.
+pub fn seat(i: usize) -> Seat {
+    Seat(i as u8)
+}
+
+impl ArenaScreen {
+    /// The highlighted hand entry.
+    pub fn hand_item(&self) -> Option<HandItem> {
+        self.items.get(self.ui.hand_index).copied()
+    }
+
+    /// A screen's action on the deciding person's selection.
+    fn input(&mut self, state: &GameState, action: ArenaAction) -> Outcome<Choice> {
+        let model = &self.model;
+        match action {
+            A::FocusNext | A::FocusPrev => {
+                let order = [Focus::Board, Focus::Hand, Focus::Options];
+                let usable = |f: &Focus| match f {
+                    Focus::Board => true,
+                    Focus::Hand => !self.items.is_empty(),
+                    Focus::Options => !model.options.is_empty(),
+                };
+                let i = order.iter().position(|f| *f == self.ui.focus).unwrap_or(0);
+                for k in 1..=3 {
+                    let j = if action == A::FocusNext {
+                        (i + k) % 3
+                    } else {
+                        (i + 3 - k) % 3
+                    };
+                    if usable(&order[j]) {
+                        self.ui.focus = order[j];
+                        break;
+                    }
+                }
+                Outcome::Nothing
+            }
+            A::Up | A::Down | A::Left | A::Right => {
+                let (df, dr) = match action {
+                    A::Up => (0, 1),
+                    A::Down => (0, -1),
+                    A::Left => (-1, 0),
+                    _ => (1, 0),
+                };
+                match self.ui.focus {
+                    Focus::Board => self.ui.move_cursor(df, dr),
+                    Focus::Hand => {
+                        let n = self.items.len().max(1);
+                        let step = if dr > 0 || df < 0 { n - 1 } else { 1 };
+                        self.ui.hand_index = (self.ui.hand_index + step) % n;
+                    }
+                    Focus::Options => {
+                        let n = model.options.len().max(1);
+                        let step = if dr > 0 || df < 0 { n - 1 } else { 1 };
+                        self.ui.option_index = (self.ui.option_index + step) % n;
+                    }
+                }
+                Outcome::Nothing
+            }
+            A::Select => match self.ui.focus {
+                Focus::Board => self.ui.select_square(state, model),
+                Focus::Hand => match self.hand_item() {
+                    Some(item) => self.ui.select_card(state, model, item),
+                    None => Outcome::Nothing,
+                },
+                Focus::Options => match model.options.get(self.ui.option_index) {
+                    Some(c) => Outcome::Apply(*c),
+                    None => Outcome::Nothing,
+                },
+            },
+            A::Option(k) => match (k as usize)
+                .checked_sub(1)
+                .and_then(|i| model.options.get(i))
+            {
+                Some(c) => Outcome::Apply(*c),
+                None => Outcome::Note(Note::warn(format!("there is no option {k} now"))),
+            },
+            A::Cycle | A::CycleBack => {
+                if self.ui.stage == Stage::Idle && self.ui.focus == Focus::Hand {
+                    return match self.hand_item() {
+                        Some(item) => self.ui.select_card(state, model, item),
+                        None => Outcome::Nothing,
+                    };
+                }
+                let stage = self.ui.shown_stage(&self.items);
+                let here = choices_at(model, stage, self.ui.cursor);
+                if here.is_empty() {
+                    if let Some(sq) = next_target(targets(model, stage), self.ui.cursor) {
+                        self.ui.cursor = sq;
+                        self.ui.cycle = 0;
+                    }
+                } else if action == A::Cycle {
+                    self.ui.cycle = (self.ui.cycle + 1) % here.len();
+                } else {
+                    self.ui.cycle = (self.ui.cycle + here.len() - 1) % here.len();
+                }
+                Outcome::Nothing
+            }
+            A::Skip => {
+                if model.choices.contains(&Choice::Skip) {
+                    Outcome::Apply(Choice::Skip)
+                } else {
+                    Outcome::Note(Note::warn("this step cannot be skipped"))
+                }
+            }
+            A::EndTurn => {
+                if model.choices.contains(&Choice::EndTurn) {
+                    Outcome::Apply(Choice::EndTurn)
+                } else {
+                    let n = state.turn.actions_left;
+                    let text = if n > 0
+                        && matches!(
+                            model.decision.kind,
+                            crate::tashkalar::engine::DecisionKind::Action
+                        ) {
+                        format!(
+                            "you still have {n} action{} and every action must be used (place, summon or discard)",
+                            if n == 1 { "" } else { "s" }
+                        )
+                    } else {
+                        format!("the turn cannot end now: {}", model.prompt.text)
+                    };
+                    Outcome::Note(Note::warn(text))
+                }
+            }
+            A::Discard => {
+                let item = self.hand_item();
+                self.ui.discard(state, model, item)
+            }
+            A::Back => {
+                if self.ui.stage != Stage::Idle {
+                    self.ui.stage = Stage::Idle;
+                    self.ui.cycle = 0;
+                    Outcome::Note(Note::info("selection cancelled"))
+                } else {
+                    self.ui.focus = Focus::Board;
+                    Outcome::Nothing
+                }
+            }
+        }
+    }
+}
+
+impl GameUi for ArenaScreen {
+    type Game = GameState;
+    type Narrator = narrate::Narrator;
+    type Action = ArenaAction;
+    const KEYS: &'static [Binding<ArenaAction>] = KEYS;
+
+    fn new(view: &TableView<'_, Self>) -> ArenaScreen {
+        let model = DecisionModel::new(view.game, view.seats);
+        let seat_view = view.game.view(model.decision.seat);
+        let mut screen = ArenaScreen {
+            ui: Interaction::default(),
+            model,
+            view: seat_view,
+            items: Vec::new(),
+            tags: Vec::new(),
+        };
+        screen.refresh(view);
+        screen
+    }
+
+    fn refresh(&mut self, view: &TableView<'_, Self>) {
+        let state = view.game;
+        self.model = DecisionModel::new(state, view.seats);
+        let seen = view.viewer.map(seat).unwrap_or(self.model.decision.seat);
+        self.view = state.view(seen);
+        self.items = if view.viewer.is_some() {
+            hand_items(&self.view, state)
+        } else {
+            Vec::new()
+        };
+        self.tags = self
+            .items
+            .iter()
+            .map(|item| {
+                let mut tag = None;
+                for c in self.model.choices.iter().filter(|c| mentions(c, item.card)) {
+                    tag = Some(match c {
+                        Choice::Summon { .. } => "summon",
+                        Choice::Flare { .. } => "play",
+                        Choice::Thaw(_) => "thaw",
+                        Choice::Return(_) => "return",
+                        Choice::Keep(_) => "keep",
+                        Choice::Card(_) => "choose",
+                        _ => continue,
+                    });
+                    break;
+                }
+                tag
+            })
+            .collect();
+        if self.ui.hand_index >= self.items.len() {
+            self.ui.hand_index = self.items.len().saturating_sub(1);
+        }
+        self.ui.reset_for(&self.model);
+        if self.ui.option_index >= self.model.options.len() {
+            self.ui.option_index = 0;
+        }
+    }
+
+    fn available(&self, _view: &TableView<'_, Self>, action: ArenaAction) -> bool {
+        let stage = self.ui.shown_stage(&self.items);
+        let has = |c: Choice| self.model.choices.contains(&c);
+        match action {
+            A::Cycle | A::CycleBack => matches!(stage, Stage::Card(_)),
+            A::Skip => has(Choice::Skip),
+            A::EndTurn => has(Choice::EndTurn),
+            A::Discard => self
+                .model
+                .choices
+                .iter()
+                .any(|c| matches!(c, Choice::Discard(_))),
+            A::Option(_) => !self.model.options.is_empty(),
+            A::Back => self.ui.stage != Stage::Idle || self.ui.focus != Focus::Board,
+            A::Up | A::Down | A::Left | A::Right | A::Select | A::FocusNext | A::FocusPrev => true,
+        }
+    }
+
+    fn act(&mut self, view: &TableView<'_, Self>, action: ArenaAction) -> Outcome<Choice> {
+        self.input(view.game, action)
+    }
+
+    fn click(
+        &mut self,
+        view: &TableView<'_, Self>,
+        area: Rect,
+        event: &MouseEvent,
+    ) -> Outcome<Choice> {
+        use layout::GameHit;
+        let (x, y) = (event.column, event.row);
+        let click = matches!(event.kind, MouseEventKind::Down(MouseButton::Left));
+        let right = matches!(event.kind, MouseEventKind::Down(MouseButton::Right));
+        let up = matches!(event.kind, MouseEventKind::ScrollUp);
+        let wheel = up || matches!(event.kind, MouseEventKind::ScrollDown);
+        let Some(target) = layout::hit(self, view, area, x, y) else {
+            return Outcome::Nothing;
+        };
+        if target == GameHit::Log {
+            return match (wheel, up) {
+                (true, true) => Outcome::ScrollLog(1),
+                (true, false) => Outcome::ScrollLog(-1),
+                _ => Outcome::Nothing,
+            };
+        }
+        if !view.human_turn {
+            return Outcome::Nothing;
+        }
+        match (target, click, right, wheel) {
+            (GameHit::Square(sq), true, _, _) => {
+                self.ui.focus = Focus::Board;
+                let shown = self.ui.shown_stage(&self.items);
+                if let Stage::Card(c) = shown {
+                    self.ui.stage = Stage::Card(c);
+                }
+                if matches!(shown, Stage::Card(_)) && sq != self.ui.cursor {
+                    // First click shows the pattern there; a second click summons.
+                    self.ui.cursor = sq;
+                    self.ui.cycle = 0;
+                    Outcome::Nothing
+                } else {
+                    self.ui.cursor = sq;
+                    self.input(view.game, A::Select)
+                }
+            }
+            (GameHit::Square(sq), _, true, _) => {
+                self.ui.focus = Focus::Board;
+                if sq != self.ui.cursor {
+                    self.ui.cursor = sq;
+                    self.ui.cycle = 0;
+                }
+                self.input(view.game, A::Cycle)
+            }
+            (GameHit::Square(_), _, _, true) if up => self.input(view.game, A::CycleBack),
+            (GameHit::Square(_), _, _, true) => self.input(view.game, A::Cycle),
+            (GameHit::Hand(i), true, _, _) => {
+                self.ui.focus = Focus::Hand;
+                self.ui.hand_index = i;
+                self.input(view.game, A::Select)
+            }
+            (GameHit::Option(i), true, _, _) => {
+                self.ui.focus = Focus::Options;
+                self.ui.option_index = i;
+                self.input(view.game, A::Select)
+            }
+            _ => Outcome::Nothing,
+        }
+    }
+
+    fn render(&self, frame: &mut Frame, area: Rect, view: &TableView<'_, Self>, theme: &Theme) {
+        layout::render(frame, area, self, view, theme);
+    }
+
+    fn describe(view: &TableView<'_, Self>, choice: &Choice) -> String {
+        let state = view.game;
+        words::describe(state, view.seats, &state.decision(), choice)
+    }
+
+    fn select(&mut self, view: &TableView<'_, Self>, choice: &Choice) {
+        let state = view.game;
+        let _ = state;
+        match *choice {
+            Choice::Summon { card, target, .. } => {
+                self.ui.stage = Stage::Card(card);
+                self.ui.focus = Focus::Board;
+                self.ui.cursor = target;
+                let here = choices_at(&self.model, self.ui.stage, target);
+                self.ui.cycle = here.iter().position(|c| c == choice).unwrap_or(0);
+                if let Some(i) = self
+                    .items
+                    .iter()
+                    .position(|it| it.card == card && !it.frozen)
+                {
+                    self.ui.hand_index = i;
+                }
+            }
+            Choice::Move { from, to } => {
+                self.ui.stage = Stage::MoveFrom(from);
+                self.ui.focus = Focus::Board;
+                self.ui.cursor = to;
+            }
+            Choice::Discard(card) => {
+                self.ui.stage = Stage::Idle;
+                if let Some(i) = self
+                    .items
+                    .iter()
+                    .position(|it| it.card == card && !it.frozen)
+                {
+                    self.ui.focus = Focus::Hand;
+                    self.ui.hand_index = i;
+                }
+            }
+            other => {
+                if let Some(sq) = interaction::board_square(&other) {
+                    self.ui.stage = Stage::Idle;
+                    self.ui.focus = Focus::Board;
+                    self.ui.cursor = sq;
+                } else if let Some(i) = self.model.options.iter().position(|c| *c == other) {
+                    self.ui.stage = Stage::Idle;
+                    self.ui.focus = Focus::Options;
+                    self.ui.option_index = i;
+                }
+            }
+        }
+    }
+
+    fn seat_colour(game: &GameState, seat_index: usize) -> usize {
+        game.colour_of(seat(seat_index)).index()
+    }
+}

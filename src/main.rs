@@ -5,7 +5,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
 use tashkalar::cli;
-use tashkalar::engine::{CardDb, GameState, Mode};
+use tashkalar::engine::{CardDb, GameConfig, GameState};
 use tashkalar::game::Game;
 use tashkalar::record::{self, Recordable, SaveFile};
 use tashkalar::sim::{self, GameRecord, SimConfig};
@@ -75,6 +75,10 @@ struct PlayArgs {
     /// Number of players, 2-4.
     #[arg(long)]
     players: Option<u8>,
+    /// Two teams of 2 (4 players, either form): seats 1 and 3 against seats 2 and 4. High Form
+    /// for 4 players is only played this way.
+    #[arg(long)]
+    teams: bool,
     /// An AI seat, e.g. `2=normal` or `2=mcts:hard` (repeatable).
     #[arg(long = "ai", value_name = "SEAT=LEVEL")]
     ai: Vec<String>,
@@ -105,7 +109,8 @@ struct SimArgs {
     /// Number of players, 2-4.
     #[arg(long, default_value_t = 2)]
     players: u8,
-    /// 2 vs 2 team game (High Form, 4 players).
+    /// Two teams of 2 (4 players, either form): seats 1 and 3 against seats 2 and 4. High Form
+    /// for 4 players is only played this way.
     #[arg(long)]
     teams: bool,
     /// Number of games.
@@ -184,15 +189,6 @@ fn run(cli: Cli) -> Result<(), String> {
                 bots: args.bots,
                 jobs: args.jobs,
             };
-            if !(2..=4).contains(&cfg.players) {
-                return Err(format!(
-                    "--players {}: Tash-Kalar is for 2 to 4 players",
-                    cfg.players
-                ));
-            }
-            if cfg.mode == Mode::HighForm && cfg.players == 3 {
-                return Err("High Form is for 2 players or two teams (--players 4 --teams)".into());
-            }
             let db = db()?;
             let mut save_problem = None;
             let mut saved = 0;
@@ -228,6 +224,7 @@ fn play(db: Arc<CardDb>, args: PlayArgs, palette: PaletteKind) -> Result<(), Str
     if args.resume {
         if args.mode.is_some()
             || args.players.is_some()
+            || args.teams
             || !args.ai.is_empty()
             || args.seed.is_some()
             || args.scenario.is_some()
@@ -247,6 +244,7 @@ fn play(db: Arc<CardDb>, args: PlayArgs, palette: PaletteKind) -> Result<(), Str
     }
     let wants_game = args.mode.is_some()
         || args.players.is_some()
+        || args.teams
         || !args.ai.is_empty()
         || args.seed.is_some()
         || args.scenario.is_some()
@@ -263,8 +261,8 @@ fn play(db: Arc<CardDb>, args: PlayArgs, palette: PaletteKind) -> Result<(), Str
         Ok(kinds)
     };
     if let Some(path) = &args.scenario {
-        if args.mode.is_some() || args.players.is_some() || !args.decks.is_empty() {
-            return Err("--scenario sets the form, players and decks itself; drop --mode, --players and --decks".into());
+        if args.mode.is_some() || args.players.is_some() || args.teams || !args.decks.is_empty() {
+            return Err("--scenario sets the form, players, teams and decks itself; drop --mode, --players, --teams and --decks".into());
         }
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let state = setup::scenario_state(Arc::clone(&db), &text)
@@ -279,26 +277,23 @@ fn play(db: Arc<CardDb>, args: PlayArgs, palette: PaletteKind) -> Result<(), Str
     }
     let mode = cli::parse_mode(args.mode.as_deref().unwrap_or("deathmatch"))?;
     let players = args.players.unwrap_or(2);
-    if !setup::allowed_players(mode).contains(&players) {
-        return Err(match mode {
-            Mode::HighForm => {
-                format!("--players {players}: High Form is for 2 players or two teams of 2 (4)")
-            }
-            Mode::Deathmatch => format!("--players {players}: Deathmatch is for 2 to 4 players"),
-        });
-    }
+    let teams = args.teams;
+    let decks = setup::decks_for(&db, &args.decks, players)?;
+    let config = GameConfig {
+        mode,
+        players,
+        teams,
+        decks: decks.clone(),
+    };
+    config.validate(&db).map_err(|e| cli::setup_error(&e))?;
     let game = GameSetup {
         mode,
         players,
+        teams,
         seats: seats_with_ai(players)?,
-        decks: setup::decks_for(&db, &args.decks, players)?,
+        decks,
         seed: args.seed,
     };
-    if mode == Mode::HighForm
-        && let Some(why) = setup::high_form_unavailable(&db)
-    {
-        return Err(format!("High Form is unavailable: {why}"));
-    }
     front::run(db, Launch::Game(game), palette, Some(save_dir))
 }
 

@@ -142,10 +142,16 @@ pub fn run(
     if cfg.bots.is_empty() {
         return Err("--bots needs at least one bot".into());
     }
+    let players = cfg.players as usize;
+    if cfg.bots.len() > players {
+        return Err(format!(
+            "--bots names {} bots for {players} seats (at most one per seat; they take turns at the seats)",
+            cfg.bots.len()
+        ));
+    }
     for name in &cfg.bots {
         make_bot::<GameState>(name, 0)?;
     }
-    let players = cfg.players as usize;
     let mut names: Vec<String> = Vec::new();
     for b in &cfg.bots {
         if !names.contains(b) {
@@ -184,6 +190,13 @@ pub fn run(
             },
         })
         .collect();
+    // Every game is checked before the first is played: a set-up error is the run's error.
+    for setup in &setups {
+        setup
+            .config
+            .validate(&db)
+            .map_err(|e| crate::cli::setup_error(&e))?;
+    }
     let play = |setup: &Setup| play_caught(&db, setup, &cancel);
     in_order(&setups, cfg.jobs, play, |played| {
         report.games += 1;

@@ -5,6 +5,7 @@ pub mod json;
 
 use crate::engine::cards::{CardDb, LoadError};
 use crate::engine::scenario::Scenario;
+use crate::engine::setup::SetupError;
 use crate::engine::{GameState, Mode};
 use crate::sim::{SimConfig, SimReport};
 use serde_json::{Value, json};
@@ -158,6 +159,17 @@ pub fn sim_json(cfg: &SimConfig, report: &SimReport) -> Value {
             })
         }).collect::<Vec<_>>(),
     })
+}
+
+/// A set-up refusal as the command line says it: the engine's reason, with the flag to change
+/// where one flag would fix it.
+pub fn setup_error(e: &SetupError) -> String {
+    match e {
+        SetupError::HighFormFourNeedsTeams => format!("{e}: add --teams"),
+        SetupError::TeamsNeedFour(_) => format!("--teams: {e}"),
+        SetupError::Players(_) => format!("--players: {e}"),
+        _ => e.to_string(),
+    }
 }
 
 /// Parses a mode name as the CLI writes it.

@@ -17,6 +17,7 @@ pub mod playout;
 pub mod rng;
 pub mod scenario;
 pub mod scoring;
+pub mod setup;
 pub mod square;
 pub mod state;
 pub mod summon;

@@ -115,8 +115,8 @@ impl Scenario {
             teams: self.teams,
             decks,
         };
-        let mut state =
-            GameState::empty(db.clone(), config, self.seed).map_err(|e| ScenarioError(e.0))?;
+        let mut state = GameState::empty(db.clone(), config, self.seed)
+            .map_err(|e| ScenarioError(e.to_string()))?;
         state.fill_supplies();
         self.read_board(&mut state)?;
         self.read_cards(&mut state, &db)?;

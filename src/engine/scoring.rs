@@ -23,8 +23,14 @@ pub struct Standings {
 }
 
 impl GameState {
-    fn is_melee(&self) -> bool {
-        self.config.mode == Mode::Deathmatch && self.players() > 2
+    /// Deathmatch for three or four sides, scored per colour (a team game is a duel of two sides).
+    pub fn is_melee(&self) -> bool {
+        self.config.mode == Mode::Deathmatch && self.colours() > 2
+    }
+
+    /// Two sides play: a duel, or two teams of two (either form). Only they may resign.
+    pub fn is_two_sided(&self) -> bool {
+        self.colours() == 2
     }
 
     /// Points toward the end trigger and the final score, per seat.
@@ -34,12 +40,12 @@ impl GameState {
             Mode::Deathmatch if self.is_melee() => {
                 self.colour_scores(seat).into_iter().min().unwrap_or(0)
             }
+            // Teammates score for their side together.
             Mode::Deathmatch => self
-                .seat(seat)
-                .score
-                .by_colour
-                .iter()
-                .map(|&v| v as i32)
+                .seat_ids()
+                .filter(|s| self.allies(*s, seat))
+                .flat_map(|s| self.seat(s).score.by_colour)
+                .map(i32::from)
                 .sum(),
         }
     }

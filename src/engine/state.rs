@@ -62,17 +62,7 @@ pub struct GameConfig {
     pub decks: Vec<String>,
 }
 
-/// Why a game cannot be set up.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SetupError(pub String);
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for SetupError {}
+pub use super::setup::SetupError;
 
 /// Hand limits refilled at the end of every turn.
 pub const HAND_BEINGS: usize = 3;
@@ -441,11 +431,12 @@ impl GameState {
         std::mem::take(&mut self.events)
     }
 
-    /// Deathmatch duel: each seat has one disc on its score board.
+    /// Discs of each colour in play. In Deathmatch some go on the score boards: a duel's sides
+    /// (a team shares one) each put one disc there, a melee player one of every opponent's.
     pub fn discs_per_colour(&self) -> u8 {
         match self.config.mode {
             Mode::HighForm => DISCS,
-            Mode::Deathmatch => DISCS + 1 - self.config.players,
+            Mode::Deathmatch => DISCS + 1 - self.colours() as u8,
         }
     }
 

@@ -8,7 +8,7 @@ use super::decision::Choice;
 use super::effect::run::{EffectRun, Source, SummonRecord};
 use super::pattern::{PiecesAtLeast, TargetRule, match_targets, match_targets_borrowing};
 use super::pieces::Removal;
-use super::state::{Event, GameState, HandKind, Mode, PendingSummon, Phase, Seat};
+use super::state::{Event, GameState, HandKind, PendingSummon, Phase, Seat};
 
 /// Pieces that every summoning of one decision looks at.
 struct SummonContext {
@@ -37,9 +37,7 @@ impl GameState {
         if self.turn.borrow {
             return self.enemy_mask();
         }
-        let melee =
-            self.config.mode == Mode::Deathmatch && self.players() > 2 && !self.config.teams;
-        if melee {
+        if self.is_melee() {
             self.enemy_mask() & !self.seat(self.turn.seat).improvised
         } else {
             0

@@ -29,57 +29,27 @@ impl GameState {
         config: GameConfig,
         seed: u64,
     ) -> Result<GameState, SetupError> {
-        let players = config.players as usize;
-        if !(2..=4).contains(&players) {
-            return Err(SetupError(format!(
-                "{players} players: Tash-Kalar is for 2 to 4"
-            )));
-        }
-        if config.teams && (players != 4 || config.mode != Mode::HighForm) {
-            return Err(SetupError(
-                "the team game is High Form for 4 players".into(),
-            ));
-        }
-        if config.mode == Mode::HighForm && players == 3 {
-            return Err(SetupError(
-                "High Form is played by 2 players or by two teams of 2".into(),
-            ));
-        }
-        if config.mode == Mode::HighForm && db.tasks.len() < 4 {
-            return Err(SetupError(
-                "High Form needs task cards, and none are loaded".into(),
-            ));
-        }
-        if config.decks.len() != players {
-            return Err(SetupError(format!(
-                "{} decks for {players} players",
-                config.decks.len()
-            )));
-        }
+        config.validate(&db)?;
+        // The card database never holds larger piles; this keeps a hand-made one from panicking.
+        let pile = |cards: &[CardId], what: String| {
+            Deck::from_slice(cards).ok_or(SetupError::PileTooLarge {
+                what,
+                capacity: Deck::CAPACITY,
+            })
+        };
         let mut seats: [SeatState; Seat::MAX] = Default::default();
         for (i, name) in config.decks.iter().enumerate() {
-            let deck = db.deck_by_name(name).ok_or_else(|| {
-                let known: Vec<&str> = db.decks.iter().map(|d| d.name.as_str()).collect();
-                SetupError(format!(
-                    "unknown deck `{name}` (known: {})",
-                    known.join(", ")
-                ))
-            })?;
-            let cards = &db.deck(deck).cards;
+            // `validate` checked every deck name.
+            let Some(deck) = db.deck_by_name(name) else {
+                continue;
+            };
             seats[i].deck_id = deck;
-            seats[i].deck = Deck::from_slice(cards).ok_or_else(|| {
-                SetupError(format!(
-                    "deck `{name}` has more than {} cards",
-                    Deck::CAPACITY
-                ))
-            })?;
+            seats[i].deck = pile(&db.deck(deck).cards, format!("deck `{name}`"))?;
             seats[i].colour = Colour(if config.teams { (i % 2) as u8 } else { i as u8 });
             seats[i].sideways = if config.teams { TEAM_SIDEWAYS } else { 0 };
         }
-        let legend_deck = Deck::from_slice(&db.legends)
-            .ok_or_else(|| SetupError(format!("more than {} legends", Deck::CAPACITY)))?;
-        let flare_deck = Deck::from_slice(&db.flares)
-            .ok_or_else(|| SetupError(format!("more than {} flares", Deck::CAPACITY)))?;
+        let legend_deck = pile(&db.legends, "the legend deck".into())?;
+        let flare_deck = pile(&db.flares, "the flare deck".into())?;
         let mut tasks = TaskQueue::default();
         if config.mode == Mode::HighForm {
             for t in &db.tasks {
@@ -159,13 +129,14 @@ impl GameState {
             actions_left: 1,
             ..Default::default()
         };
-        match (self.config.mode, self.players()) {
-            (Mode::Deathmatch, 2) => self.phase = Phase::StartSquare,
-            (Mode::Deathmatch, _) => {
+        match self.config.mode {
+            Mode::Deathmatch if self.is_melee() => {
                 self.phase = Phase::MeleeStart;
                 self.setup_step = 0;
             }
-            _ => self.begin_turn(Seat(0), false, true),
+            // A duel, or two teams: the second player sets up the two start pieces.
+            Mode::Deathmatch => self.phase = Phase::StartSquare,
+            Mode::HighForm => self.begin_turn(Seat(0), false, true),
         }
     }
 

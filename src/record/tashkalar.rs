@@ -20,7 +20,7 @@ pub struct GameSpec {
     pub mode: Mode,
     /// How many seats (2-4).
     pub players: u8,
-    /// 2 vs 2 (High Form for 4): seats 1 and 3 share a colour, as do 2 and 4.
+    /// Two teams of 2 (4 players, either form): seats 1 and 3 share a colour, as do 2 and 4.
     #[serde(default)]
     pub teams: bool,
     /// One entry per seat, seat 1 first.

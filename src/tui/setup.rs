@@ -12,6 +12,8 @@ use std::sync::Arc;
 pub struct GameSetup {
     pub mode: Mode,
     pub players: u8,
+    /// Two teams of 2 (4 players).
+    pub teams: bool,
     pub seats: Vec<SeatKind>,
     pub decks: Vec<String>,
     /// `None`: a fresh random seed.
@@ -20,21 +22,14 @@ pub struct GameSetup {
 
 /// Why High Form cannot be chosen, if it cannot.
 pub fn high_form_unavailable(db: &CardDb) -> Option<String> {
-    if db.tasks.len() < 4 {
+    let min = crate::engine::setup::MIN_TASKS;
+    if db.tasks.len() < min {
         Some(match db.tasks.len() {
-            0 => "no task cards are loaded (High Form needs at least 4)".to_string(),
-            n => format!("only {n} task cards are loaded (High Form needs at least 4)"),
+            0 => format!("no task cards are loaded (High Form needs at least {min})"),
+            n => format!("only {n} task cards are loaded (High Form needs at least {min})"),
         })
     } else {
         None
-    }
-}
-
-/// Player counts a form allows: High Form is a duel or a 2 vs 2 team game.
-pub fn allowed_players(mode: Mode) -> &'static [u8] {
-    match mode {
-        Mode::HighForm => &[2, 4],
-        Mode::Deathmatch => &[2, 3, 4],
     }
 }
 
@@ -100,14 +95,15 @@ pub fn parse_ai(spec: &str, players: u8) -> Result<(usize, String), String> {
 }
 
 /// Decks per seat from a `--decks` list: empty means the first deck for everyone, one name means
-/// that deck for everyone.
+/// that deck for everyone. The names are checked with the rest of the set-up
+/// ([`GameConfig::validate`]).
 pub fn decks_for(db: &CardDb, given: &[String], players: u8) -> Result<Vec<String>, String> {
-    let known: Vec<&str> = db.decks.iter().map(|d| d.name.as_str()).collect();
-    let first = known
+    let first = db
+        .decks
         .first()
         .ok_or_else(|| "no being decks are loaded".to_string())?;
-    let list: Vec<String> = match given.len() {
-        0 => vec![first.to_string(); players as usize],
+    Ok(match given.len() {
+        0 => vec![first.name.clone(); players as usize],
         1 => vec![given[0].clone(); players as usize],
         n if n == players as usize => given.to_vec(),
         n => {
@@ -115,31 +111,17 @@ pub fn decks_for(db: &CardDb, given: &[String], players: u8) -> Result<Vec<Strin
                 "--decks names {n} decks for {players} players (give one, or one per seat)"
             ));
         }
-    };
-    for name in &list {
-        if db.deck_by_name(name).is_none() {
-            return Err(format!(
-                "unknown deck `{name}` (loaded: {})",
-                known.join(", ")
-            ));
-        }
-    }
-    Ok(list)
+    })
 }
 
 impl GameSetup {
     /// Deals the game; returns it with the seed used.
     pub fn deal(&self, db: Arc<CardDb>) -> Result<(GameState, u64), String> {
-        if self.mode == Mode::HighForm
-            && let Some(why) = high_form_unavailable(&db)
-        {
-            return Err(format!("High Form is unavailable: {why}"));
-        }
         let seed = self.seed.unwrap_or_else(fresh_seed);
         let config = GameConfig {
             mode: self.mode,
             players: self.players,
-            teams: self.mode == Mode::HighForm && self.players == 4,
+            teams: self.teams,
             decks: self.decks.clone(),
         };
         let state = GameState::new_game(db, config, seed).map_err(|e| e.to_string())?;
@@ -171,7 +153,11 @@ mod tests {
         let db = CardDb::builtin().expect("cards");
         let first = db.decks[0].name.clone();
         assert_eq!(decks_for(&db, &[], 3), Ok(vec![first.clone(); 3]));
-        assert!(decks_for(&db, &["Nowhere".into()], 2).is_err());
+        assert_eq!(
+            decks_for(&db, &["Nowhere".into()], 2),
+            Ok(vec!["Nowhere".to_string(); 2]),
+            "names are checked with the set-up"
+        );
         assert!(decks_for(&db, &[first.clone(), first.clone(), first], 2).is_err());
     }
 }

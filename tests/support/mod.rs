@@ -93,6 +93,7 @@ pub fn duel(seed: u64, seats: Vec<SeatKind>) -> GameSetup {
     GameSetup {
         mode: Mode::Deathmatch,
         players: 2,
+        teams: false,
         seats,
         decks: vec!["Imperial".into(); 2],
         seed: Some(seed),

@@ -3,9 +3,10 @@
 
 use crate::ai;
 use crate::engine::board::Colour;
+use crate::engine::setup::{Seating, seatings};
 use crate::engine::{CardDb, Mode};
 use crate::tui::game::seats::SeatKind;
-use crate::tui::setup::{GameSetup, allowed_players, default_bot, high_form_unavailable};
+use crate::tui::setup::{GameSetup, default_bot, high_form_unavailable};
 use crate::tui::theme::{Theme, colour_name};
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
@@ -31,6 +32,8 @@ pub struct FormState {
     pub index: usize,
     pub mode: Mode,
     pub players: u8,
+    /// Two teams of 2 (4 players).
+    pub teams: bool,
     /// Per seat: 0 = a person, i = the bot `ai::BOT_NAMES[i - 1]`.
     pub kinds: [usize; 4],
     /// Per seat: index into the database's decks.
@@ -51,6 +54,7 @@ impl Default for FormState {
             index: 0,
             mode: Mode::Deathmatch,
             players: 2,
+            teams: false,
             kinds: [0, bot, bot, bot],
             decks: [0; 4],
             seed: String::new(),
@@ -108,15 +112,18 @@ impl FormState {
                     return;
                 }
                 self.mode = next;
-                if !allowed_players(self.mode).contains(&self.players) {
-                    self.players = 2;
+                if !seatings(self.mode).contains(&self.seating()) {
+                    (self.players, self.teams) = (2, false);
                 }
             }
             Row::Players => {
-                let allowed = allowed_players(self.mode);
-                let i = allowed.iter().position(|p| *p == self.players).unwrap_or(0);
+                let allowed = seatings(self.mode);
+                let i = allowed
+                    .iter()
+                    .position(|s| *s == self.seating())
+                    .unwrap_or(0);
                 let j = (i as i32 + delta).rem_euclid(allowed.len() as i32) as usize;
-                self.players = allowed[j];
+                (self.players, self.teams) = (allowed[j].players, allowed[j].teams);
             }
             Row::Player(s) => {
                 let n = ai::BOT_NAMES.len() as i32 + 1;
@@ -147,6 +154,13 @@ impl FormState {
     /// Backspace on the seed.
     pub fn erase(&mut self) {
         self.seed.pop();
+    }
+
+    fn seating(&self) -> Seating {
+        Seating {
+            players: self.players,
+            teams: self.teams,
+        }
     }
 
     fn kind(&self, seat: usize) -> SeatKind {
@@ -186,6 +200,7 @@ impl FormState {
         Ok(GameSetup {
             mode: self.mode,
             players: self.players,
+            teams: self.teams,
             seats: (0..n).map(|i| self.kind(i)).collect(),
             decks,
             seed,
@@ -199,7 +214,7 @@ impl FormState {
                 Mode::HighForm => "High Form".into(),
             },
             Row::Players => {
-                if self.mode == Mode::HighForm && self.players == 4 {
+                if self.teams {
                     "4 (two teams)".into()
                 } else {
                     self.players.to_string()
@@ -226,11 +241,7 @@ impl FormState {
 
     fn label(&self, row: Row) -> String {
         let seat_colour = |s: usize| {
-            let c = if self.mode == Mode::HighForm && self.players == 4 {
-                s % 2
-            } else {
-                s
-            };
+            let c = if self.teams { s % 2 } else { s };
             colour_name(Colour(c as u8))
         };
         match row {

@@ -87,8 +87,6 @@ pub struct ScoreBook {
     pub legends: i16,
     pub flares: i16,
     pub tasks: i16,
-    /// Destroyed common pieces not yet paired, per colour.
-    pub carry: [u8; Colour::MAX],
 }
 
 /// One seat's cards and score.
@@ -496,7 +494,6 @@ impl GameState {
             for v in seat.score.by_colour {
                 h.u64(v as u64);
             }
-            h.bytes(&seat.score.carry);
             h.bytes(&[seat.lose_actions, seat.improvised]);
         }
         for list in [

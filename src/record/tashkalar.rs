@@ -157,7 +157,9 @@ impl Recordable for GameState {
             for v in seat.score.by_colour {
                 out.extend(v.to_le_bytes());
             }
-            out.extend(seat.score.carry);
+            // Where rules 1 kept destroyed commons waiting for a partner. Always zero now; kept so
+            // that a save whose final position had none waiting keeps its hash.
+            out.extend([0u8; crate::engine::Colour::MAX]);
             out.extend([seat.lose_actions, seat.improvised]);
             for &t in seat.claimed.as_slice() {
                 task(&mut out, Some(TaskId(t)));

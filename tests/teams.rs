@@ -264,3 +264,30 @@ fn a_flare_in_team_deathmatch_gives_the_other_team_a_point() {
     assert_eq!((g.score(Seat(1)), g.score(Seat(3))), (1, 1));
     assert_eq!(g.score(Seat(0)), 0);
 }
+
+#[test]
+fn extra_legends_go_to_the_teammate_who_holds_the_team_legends() {
+    // Forest Mystic: one extra being and one extra legend at the end of the turn. In the team game
+    // the legends have just passed to the teammate, who draws the extra one.
+    let mut g = scenario(
+        r#"(mode: HighForm, players: 4, teams: true, decks: ["Sylvan", "Imperial", "Sylvan", "Imperial"],
+            actions_left: 1, pieces: ["1c e6", "1c d5", "1c f4"],
+            hands: [(beings: ["Forest Mystic"], legends: ["Titan", "Time Elemental"])])"#,
+    );
+    let mystic = texts(&g)
+        .into_iter()
+        .find(|t| t.starts_with("summon Forest Mystic e5"))
+        .expect("the Mystic can be summoned");
+    play(&mut g, &[&mystic]);
+    assert_eq!(g.turn.seat, Seat(1), "that was the last action");
+    assert_eq!(
+        (legends(&g, 0), legends(&g, 2)),
+        (0, 3),
+        "the two team legends and the extra one are with the teammate"
+    );
+    assert_eq!(
+        g.hand_of_kind(Seat(0), HandKind::Being).count(),
+        4,
+        "the extra being is the summoner's own"
+    );
+}

@@ -524,8 +524,11 @@ impl GameState {
         for _ in 0..deck {
             self.draw_own(seat);
         }
+        // Extra legends go to whoever holds the side's legends: in the team game, the teammate
+        // they were just passed to.
+        let holder = self.teammate(seat);
         for _ in 0..legends {
-            self.draw_shared(seat, true);
+            self.draw_shared(holder, true);
         }
         if !self.ending.triggered && self.score_trigger() {
             self.trigger_end(seat);

@@ -235,9 +235,10 @@ fn with_no_disc_anywhere_to_take_back_there_is_no_summon() {
 #[test]
 fn with_no_disc_left_placing_first_takes_one_back() {
     let mut g = with_card("Knight", &all_discs(false));
-    play(&mut g, &["place i5"]);
-    assert_eq!(pending(&g), "pickup");
+    assert!(!legal(&g, "place i5"), "the piece is picked up first");
     play(&mut g, &["pickup a3"]);
+    assert_eq!(pending(&g), "place-lifted");
+    play(&mut g, &["place i5"]);
     let p = pieces(&g);
     assert!(p.contains("1c i5") && !p.contains("a3"));
     assert_eq!(g.turn.actions_left, 1);

@@ -32,7 +32,8 @@ pub enum Choice {
     Thaw(CardId),
     /// End the turn (no actions left, or none possible).
     EndTurn,
-    /// Piece shortage: take this piece of yours back first.
+    /// Piece shortage: take this piece of yours back first (a summoning's, or the place action's
+    /// with an empty supply).
     Pickup(Square),
     /// After a discard: return this card to the bottom of its deck.
     Return(CardId),
@@ -86,13 +87,19 @@ pub enum DecisionKind {
     MeleeStart,
     Action,
     AfterActions,
+    /// Summoning with an empty supply: pick up one of your pieces first.
     Pickup,
+    /// The place action with an empty supply: the piece just picked up goes on an empty square.
+    PlaceLifted,
     ReturnCards,
     KeepFrozen,
     ClaimTask,
     CommonColour,
     LegendColour,
-    Effect { card: CardId, step: EffectStep },
+    Effect {
+        card: CardId,
+        step: EffectStep,
+    },
     GameOver,
 }
 
@@ -112,6 +119,7 @@ impl DecisionKind {
             DecisionKind::Action => "action",
             DecisionKind::AfterActions => "after-actions",
             DecisionKind::Pickup => "pickup",
+            DecisionKind::PlaceLifted => "place-lifted",
             DecisionKind::ReturnCards => "return-cards",
             DecisionKind::KeepFrozen => "keep-frozen",
             DecisionKind::ClaimTask => "claim-task",
@@ -182,7 +190,7 @@ impl GameState {
         matches!(
             self.phase,
             Phase::Effect
-                | Phase::PlacePickup(_)
+                | Phase::PlaceLifted
                 | Phase::SummonPickup(_)
                 | Phase::CommonColour
                 | Phase::LegendColour
@@ -197,7 +205,8 @@ impl GameState {
             Phase::MeleeStart => DecisionKind::MeleeStart,
             Phase::Action => DecisionKind::Action,
             Phase::AfterActions => DecisionKind::AfterActions,
-            Phase::PlacePickup(_) | Phase::SummonPickup(_) => DecisionKind::Pickup,
+            Phase::SummonPickup(_) => DecisionKind::Pickup,
+            Phase::PlaceLifted => DecisionKind::PlaceLifted,
             Phase::ReturnCards => DecisionKind::ReturnCards,
             Phase::KeepFrozen => DecisionKind::KeepFrozen,
             Phase::ClaimTask => DecisionKind::ClaimTask,
@@ -241,7 +250,8 @@ impl GameState {
             Phase::MeleeStart => self.melee_start_choices(out),
             Phase::Action => self.action_choices(out),
             Phase::AfterActions => self.after_actions_choices(out),
-            Phase::PlacePickup(_) | Phase::SummonPickup(_) => self.pickup_choices(out),
+            Phase::SummonPickup(_) => self.pickup_choices(out),
+            Phase::PlaceLifted => out.extend(self.board.empty_squares().iter().map(Choice::Place)),
             Phase::Effect => {
                 self.effect_choices(out);
                 if self.can_hand_over() {
@@ -311,7 +321,9 @@ impl GameState {
             self.phase
         };
         match (phase, choice) {
-            (Phase::Action, Choice::Place(sq)) => self.is_empty_square(sq),
+            (Phase::Action, Choice::Place(sq)) => {
+                self.is_empty_square(sq) && self.supply[self.me().index()].discs > 0
+            }
             (Phase::Action, Choice::Summon { card, .. }) => {
                 let in_hand = self.seat(self.turn.seat).hand.contains(card)
                     && self.db.get(card).is_some_and(|c| c.pattern.is_some());
@@ -347,7 +359,8 @@ impl GameState {
             Phase::StartSquare => self.apply_start_square(choice),
             Phase::MeleeStart => self.apply_melee_start(choice),
             Phase::Action | Phase::AfterActions => self.apply_main(choice),
-            Phase::PlacePickup(_) | Phase::SummonPickup(_) => self.apply_pickup(choice),
+            Phase::SummonPickup(_) => self.apply_pickup(choice),
+            Phase::PlaceLifted => self.apply_place_lifted(choice),
             Phase::Effect => self.apply_effect_choice(choice),
             Phase::ReturnCards => self.apply_return(choice),
             Phase::KeepFrozen => self.apply_keep_frozen(choice),
@@ -392,8 +405,16 @@ impl GameState {
             {
                 format!("{sq} is not part of the arena")
             }
-            Choice::Place(sq) if self.phase == Phase::Action && self.board.get(sq).is_some() => {
+            Choice::Place(sq)
+                if matches!(self.phase, Phase::Action | Phase::PlaceLifted)
+                    && self.board.get(sq).is_some() =>
+            {
                 format!("{sq} is occupied")
+            }
+            Choice::Place(_)
+                if self.phase == Phase::Action && self.supply[self.me().index()].discs == 0 =>
+            {
+                "the supply is empty: first pick up one of your common or heroic pieces".into()
             }
             Choice::Summon { card, .. } | Choice::Discard(card) | Choice::Flare { card, .. }
                 if self.phase == Phase::Action && !hand.contains(card) =>

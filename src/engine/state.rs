@@ -168,8 +168,8 @@ pub enum Phase {
     Action,
     /// No actions left: flare, thaw, or end the turn.
     AfterActions,
-    /// Place action with an empty supply: first take one of your pieces back.
-    PlacePickup(Square),
+    /// Place action with an empty supply: the piece just picked up goes on an empty square.
+    PlaceLifted,
     /// Summoning with an empty supply: first take one of your pieces back.
     SummonPickup(PendingSummon),
     /// An effect is waiting for a choice.

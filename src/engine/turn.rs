@@ -236,7 +236,7 @@ impl GameState {
 
     /// Main-action choices: place, summon, discard, then flares and frozen effects.
     pub(crate) fn action_choices(&self, out: &mut Vec<Choice>) {
-        out.extend(self.board.empty_squares().iter().map(Choice::Place));
+        self.place_choices(out);
         if self.turn.handed_over {
             // The teammate spends the remaining actions placing common pieces, and plays no flares.
             if out.is_empty() {
@@ -259,6 +259,23 @@ impl GameState {
         self.thaw_choices(out);
         if self.can_hand_over() {
             out.push(Choice::HandOver);
+        }
+    }
+
+    /// The place action: a common piece on an empty square, or, with an empty supply, first one
+    /// of your common or heroic pieces picked up (it then goes on any empty square as a common,
+    /// the one it left included).
+    fn place_choices(&self, out: &mut Vec<Choice>) {
+        let me = self.me();
+        if self.supply[me.index()].discs > 0 {
+            out.extend(self.board.empty_squares().iter().map(Choice::Place));
+        } else {
+            out.extend(
+                self.board
+                    .pieces(me, RankSet::NON_LEGENDARY)
+                    .iter()
+                    .map(Choice::Pickup),
+            );
         }
     }
 
@@ -320,12 +337,14 @@ impl GameState {
         match choice {
             Choice::Place(sq) => {
                 self.turn.actions_left = self.turn.actions_left.saturating_sub(1);
-                if self.supply[self.me().index()].discs == 0 {
-                    self.phase = Phase::PlacePickup(sq);
-                } else {
-                    self.place_piece(sq, self.me(), Rank::Common);
-                    self.after_action();
-                }
+                self.place_piece(sq, self.me(), Rank::Common);
+                self.after_action();
+            }
+            Choice::Pickup(from) => {
+                // The place action with an empty supply: the piece comes back to the supply first.
+                self.turn.actions_left = self.turn.actions_left.saturating_sub(1);
+                self.pick_up(from);
+                self.phase = Phase::PlaceLifted;
             }
             Choice::Summon {
                 card,
@@ -384,35 +403,26 @@ impl GameState {
         }
     }
 
-    /// Own discs (or legendary pieces) that may be picked up.
+    /// Summoning with an empty supply: own pieces of the summoned kind that may be picked up.
     pub(crate) fn pickup_choices(&self, out: &mut Vec<Choice>) {
-        let me = self.me();
-        match self.phase {
-            Phase::PlacePickup(_) => {
-                out.extend(
-                    self.board
-                        .pieces(me, RankSet::NON_LEGENDARY)
-                        .iter()
-                        .map(Choice::Pickup),
-                );
-            }
-            Phase::SummonPickup(p) => {
-                out.extend(self.pickup_candidates(&p).iter().map(Choice::Pickup));
-            }
-            _ => {}
+        if let Phase::SummonPickup(p) = self.phase {
+            out.extend(self.pickup_candidates(&p).iter().map(Choice::Pickup));
         }
     }
 
     pub(crate) fn apply_pickup(&mut self, choice: Choice) {
         let Choice::Pickup(from) = choice else { return };
-        self.pick_up(from);
-        match self.phase {
-            Phase::PlacePickup(sq) => {
-                self.place_piece(sq, self.me(), Rank::Common);
-                self.after_action();
-            }
-            Phase::SummonPickup(p) => self.execute_summon(p),
-            _ => {}
+        if let Phase::SummonPickup(p) = self.phase {
+            self.pick_up(from);
+            self.execute_summon(p);
+        }
+    }
+
+    /// The piece picked up for the place action goes on an empty square, as a common piece.
+    pub(crate) fn apply_place_lifted(&mut self, choice: Choice) {
+        if let Choice::Place(sq) = choice {
+            self.place_piece(sq, self.me(), Rank::Common);
+            self.after_action();
         }
     }
 

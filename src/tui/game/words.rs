@@ -50,6 +50,9 @@ pub fn prompt(state: &GameState, seats: &Seats, choices: &[Choice]) -> Prompt {
         DecisionKind::Pickup => {
             format!("{who}: your supply is empty. First take back one of your pieces (highlighted)")
         }
+        DecisionKind::PlaceLifted => {
+            format!("{who}: put the piece you took back on an empty square")
+        }
         DecisionKind::ReturnCards => {
             format!("{who}: you may return other cards to the bottom of their decks, one at a time")
         }

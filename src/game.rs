@@ -44,6 +44,11 @@ pub trait Game: Clone + Send + Sync + 'static {
         false
     }
     fn parse_choice(&self, text: &str) -> Result<Self::Choice, String>;
+    /// The choice that gives up for the side to move, when that side may resign now. It is never
+    /// among [`Game::legal`] (bots and playouts do not consider it) but [`Game::play`] takes it.
+    fn resignation(&self) -> Option<Self::Choice> {
+        None
+    }
     /// The form being played, for settings that differ per form (the search levels' budgets).
     fn mode(&self) -> Option<Mode> {
         None
@@ -121,6 +126,10 @@ impl Game for GameState {
 
     fn parse_choice(&self, text: &str) -> Result<engine::Choice, String> {
         engine::notation::parse(text, &self.db)
+    }
+
+    fn resignation(&self) -> Option<engine::Choice> {
+        GameState::resignation(self)
     }
 
     fn mode(&self) -> Option<Mode> {

@@ -63,6 +63,9 @@ pub enum Choice {
     Skip,
     /// Team game: let the teammate finish this turn (the effect in progress, then placing commons).
     HandOver,
+    /// Give up: the other side wins. Two-sided games only (a duel, or two teams); never listed
+    /// among the legal choices (see [`GameState::resignation`]).
+    Resign,
 }
 
 /// What kind of step an effect is asking for.
@@ -161,6 +164,9 @@ pub enum IllegalChoice {
         choice: Choice,
         why: String,
     },
+    /// Resigning is for a game of two sides (a duel, or two teams): a melee has no one side
+    /// that would win.
+    NoResignationInMelee,
 }
 
 impl fmt::Display for IllegalChoice {
@@ -168,6 +174,9 @@ impl fmt::Display for IllegalChoice {
         match self {
             IllegalChoice::GameOver => f.write_str("the game is over"),
             IllegalChoice::NotLegal { why, .. } => f.write_str(why),
+            IllegalChoice::NoResignationInMelee => f.write_str(
+                "nobody can resign a melee: resigning is for a duel or a game of two teams",
+            ),
         }
     }
 }
@@ -281,10 +290,30 @@ impl GameState {
         out
     }
 
+    /// The seat to decide may resign at any decision of a two-sided game (a duel, or two teams of
+    /// two, either form): then this is `Some(Choice::Resign)`. Resigning is kept out of
+    /// [`GameState::legal_choices`], so that random play and the search never consider giving up;
+    /// `apply` accepts it all the same, so saves and replays record it like any choice.
+    pub fn resignation(&self) -> Option<Choice> {
+        (!self.is_over() && self.is_two_sided()).then_some(Choice::Resign)
+    }
+
+    /// The deciding seat gives up for its side: the game is over and the other side wins.
+    fn resign(&mut self) {
+        let seat = self.decider();
+        self.resigned = Some(seat);
+        self.phase = Phase::GameOver;
+        self.log(super::state::Event::Resigned { seat });
+        self.log(super::state::Event::GameOver);
+    }
+
     /// Applies a choice of the pending decision.
     pub fn apply(&mut self, choice: Choice) -> Result<(), IllegalChoice> {
         if self.is_over() {
             return Err(IllegalChoice::GameOver);
+        }
+        if choice == Choice::Resign && !self.is_two_sided() {
+            return Err(IllegalChoice::NoResignationInMelee);
         }
         if !self.is_legal(choice) {
             return Err(IllegalChoice::NotLegal {
@@ -321,6 +350,7 @@ impl GameState {
             self.phase
         };
         match (phase, choice) {
+            (_, Choice::Resign) => self.resignation().is_some(),
             (Phase::Action, Choice::Place(sq)) => {
                 self.is_empty_square(sq) && self.supply[self.me().index()].discs > 0
             }
@@ -350,6 +380,10 @@ impl GameState {
 
     /// Applies a choice known to be legal.
     fn apply_legal(&mut self, choice: Choice) {
+        if choice == Choice::Resign {
+            self.resign();
+            return;
+        }
         if choice == Choice::HandOver {
             // The same decision stays pending; only who makes it changes.
             self.turn.handed_over = true;

@@ -18,8 +18,11 @@ pub struct Standings {
     pub scores: Vec<i32>,
     /// Ranking key per seat, compared lexicographically: score, then the tiebreaks.
     pub keys: Vec<Vec<i32>>,
-    /// Seats with the best key (several when the tie stands).
+    /// Seats with the best key (several when the tie stands); after a resignation, the seats of
+    /// the other side.
     pub winners: Vec<Seat>,
+    /// The seat that resigned for its side, if the game ended that way.
+    pub resigned: Option<Seat>,
 }
 
 impl GameState {
@@ -104,14 +107,21 @@ impl GameState {
             })
             .collect();
         let best = keys.iter().max().cloned().unwrap_or_default();
-        let winners = self
-            .seat_ids()
-            .filter(|s| keys[s.index()] == best)
-            .collect();
+        let winners = match self.resigned {
+            Some(gave_up) => self
+                .seat_ids()
+                .filter(|s| !self.allies(*s, gave_up))
+                .collect(),
+            None => self
+                .seat_ids()
+                .filter(|s| keys[s.index()] == best)
+                .collect(),
+        };
         Standings {
             scores: self.seat_ids().map(|s| self.score(s)).collect(),
             keys,
             winners,
+            resigned: self.resigned,
         }
     }
 

@@ -341,6 +341,10 @@ pub enum Event {
     EndTriggered {
         seat: Seat,
     },
+    /// The seat gave up for its side.
+    Resigned {
+        seat: Seat,
+    },
     GameOver,
 }
 
@@ -362,6 +366,8 @@ pub struct GameState {
     pub phase: Phase,
     pub effect: Option<EffectRun>,
     pub ending: Ending,
+    /// The seat that resigned for its side, ending the game.
+    pub resigned: Option<Seat>,
     /// Melee setup: which start pair is being filled.
     pub setup_step: u8,
     pub rng: Rng,
@@ -516,6 +522,7 @@ impl GameState {
         ]);
         h.u64(self.turn.number as u64);
         h.bytes(&[self.ending.triggered as u8, self.ending.turns_left]);
+        h.byte(self.resigned.map_or(0, |s| s.0 + 1));
         h.u64(self.rng.word_pos() as u64);
         h.finish()
     }

@@ -76,6 +76,7 @@ impl GameState {
             phase: Phase::Action,
             effect: None,
             ending: Ending::default(),
+            resigned: None,
             setup_step: 0,
             rng: Rng::seeded(seed),
             scratch: Vec::new(),

@@ -192,18 +192,23 @@ impl Recordable for GameState {
         out.push(decision.seat.0);
         text(&mut out, decision.kind.name());
         out.extend(self.rng.word_pos().to_le_bytes());
+        // Only a resigned game has these bytes, so the hashes of every other save stay as they were.
+        if let Some(seat) = self.resigned {
+            out.extend(b"resigned");
+            out.push(seat.0);
+        }
         super::format::fnv64(&out)
     }
 
     fn play_recorded(&mut self, choice: Choice) -> Result<(), String> {
         self.apply(choice).map_err(|e| match e {
-            IllegalChoice::GameOver => "the game is over".to_string(),
             // The engine's reason starts with the choice in debugging form; the save's notation
             // already names it.
             IllegalChoice::NotLegal { choice, why } => {
                 let prefix = format!("illegal choice {choice:?}: ");
                 why.strip_prefix(&prefix).unwrap_or(&why).to_string()
             }
+            other => other.to_string(),
         })
     }
 }

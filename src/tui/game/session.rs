@@ -146,6 +146,7 @@ pub fn plain_reason(error: &IllegalChoice) -> String {
             let prefix = format!("illegal choice {choice:?}: ");
             why.strip_prefix(&prefix).unwrap_or(why).to_string()
         }
+        other => other.to_string(),
     }
 }
 

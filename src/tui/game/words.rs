@@ -187,7 +187,12 @@ pub fn game_over_text(state: &GameState, seats: &Seats) -> String {
     let winners: Vec<&str> = standings.winners.iter().map(|s| seats.name(*s)).collect();
     let head = match winners.as_slice() {
         [one] => format!("{one} wins"),
+        many if standings.resigned.is_some() => format!("{} win", many.join(" and ")),
         many => format!("tie between {}", many.join(" and ")),
+    };
+    let head = match standings.resigned {
+        Some(seat) => format!("{} resigned; {head}", seats.name(seat)),
+        None => head,
     };
     format!("Game over: {head} ({})", scores.join(", "))
 }
@@ -289,6 +294,7 @@ pub fn describe(state: &GameState, seats: &Seats, decision: &Decision, choice: &
             _ => name(c),
         },
         Choice::Yes => "Yes".into(),
+        Choice::Resign => format!("Resign: {} gives up", seats.name(decision.seat)),
         Choice::HandOver => format!(
             "Hand the rest of the turn to {}",
             seats.name(state.teammate(decision.seat))

@@ -46,6 +46,7 @@ fn spec(mode: Mode, players: u8, teams: bool) -> GameSpec {
             })
             .collect(),
         scenario: None,
+        rules: tashkalar::engine::RULES_VERSION,
     }
 }
 

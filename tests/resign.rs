@@ -125,6 +125,7 @@ fn a_resigned_game_is_saved_and_replays_to_the_same_end() {
             })
             .to_vec(),
         scenario: None,
+        rules: tashkalar::engine::RULES_VERSION,
     };
     let choices = vec!["place e5".into(), "place e4".into(), "resign".into()];
     let save = SaveFile::new::<GameState>(spec, 21, choices, &g);

@@ -38,6 +38,14 @@ pub trait Recordable: Game {
         self.state_hash()
     }
 
+    /// When a save no longer replays (a choice refused, another end, another hash): if it was
+    /// played under older rules than this build's, a short note naming the rules change that may
+    /// explain it. `failed` is the text of the refused choice, if one was refused.
+    fn older_rules_note(spec: &Self::Spec, failed: Option<&str>) -> Option<String> {
+        let _ = (spec, failed);
+        None
+    }
+
     /// Applies a recorded choice; the error explains a refusal in words fit for a one-line
     /// message (games whose `play` errors carry debugging detail can say it more plainly here).
     fn play_recorded(&mut self, choice: Self::Choice) -> Result<(), String> {

@@ -5,7 +5,9 @@
 use super::format::Recordable;
 use crate::engine::cards::tasks::TaskId;
 use crate::engine::scenario::Scenario;
-use crate::engine::{CardDb, Choice, GameConfig, GameState, IllegalChoice, Mode, Square};
+use crate::engine::{
+    CardDb, Choice, GameConfig, GameState, IllegalChoice, Mode, RULES_VERSION, Square,
+};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
@@ -23,6 +25,12 @@ pub struct GameSpec {
     /// Two teams of 2 (4 players, either form): seats 1 and 3 share a colour, as do 2 and 4.
     #[serde(default)]
     pub teams: bool,
+    /// The version of the rules the game was started under ([`RULES_VERSION`] for new saves;
+    /// saves written before the version was recorded have none and count as rules 1). Loading
+    /// replays every save under the current rules; this says which changes may explain a save
+    /// that no longer replays.
+    #[serde(default = "rules_before_versions")]
+    pub rules: u32,
     /// One entry per seat, seat 1 first.
     pub seats: Vec<SeatSpec>,
     /// The scenario the game started from (RON text, see `docs/scenario.md`); its `seed` is
@@ -52,6 +60,33 @@ pub enum Player {
     Bot(String),
 }
 
+/// The rules version of a save that records none.
+fn rules_before_versions() -> u32 {
+    1
+}
+
+/// What changed from `rules` to the current rules that may explain why a save played under
+/// `rules` no longer replays; `failed` is the choice that was refused, if one was. One phrase.
+pub fn rules_change_note(spec: &GameSpec, failed: Option<&str>) -> String {
+    let verb = failed
+        .and_then(|t| t.split_whitespace().next())
+        .unwrap_or("");
+    let why = if matches!(verb, "place" | "pickup") {
+        "placing with an empty supply now picks the piece up first"
+    } else if failed.is_some_and(|t| t.contains(" borrow ")) {
+        "a lent piece now also counts as yours on the summoning square"
+    } else if verb == "colour" && spec.mode == Mode::Deathmatch && spec.players > 2 && !spec.teams {
+        "melee scoring no longer carries unpaired commons over, and colour choices offer only colours that can carry them out"
+    } else if spec.mode == Mode::Deathmatch {
+        "scoring no longer carries unpaired commons over to later turns"
+    } else if spec.teams {
+        "extra legends now go to the teammate who holds the team's legends"
+    } else {
+        "placing with an empty supply, mandatory colour choices and lent pieces changed"
+    };
+    format!("played under rules {}: {why}", spec.rules)
+}
+
 impl GameSpec {
     /// The engine's configuration for a game dealt from scratch.
     pub fn config(&self) -> GameConfig {
@@ -70,6 +105,12 @@ impl Recordable for GameState {
     const FORMAT: &'static str = FORMAT;
 
     fn start(spec: &GameSpec, seed: u64, db: &Arc<CardDb>) -> Result<GameState, String> {
+        if spec.rules > RULES_VERSION {
+            return Err(format!(
+                "it was played under rules {}, and this program knows rules up to {RULES_VERSION} (a newer program wrote it)",
+                spec.rules
+            ));
+        }
         if spec.seats.len() != spec.players as usize {
             return Err(format!(
                 "{} seats listed for {} players",
@@ -198,6 +239,10 @@ impl Recordable for GameState {
             out.push(seat.0);
         }
         super::format::fnv64(&out)
+    }
+
+    fn older_rules_note(spec: &GameSpec, failed: Option<&str>) -> Option<String> {
+        (spec.rules < RULES_VERSION).then(|| rules_change_note(spec, failed))
     }
 
     fn play_recorded(&mut self, choice: Choice) -> Result<(), String> {

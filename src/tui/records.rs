@@ -119,6 +119,7 @@ pub fn spec_for(state: &GameState, seats: &Seats, scenario: Option<String>) -> G
         mode: state.config.mode,
         players: state.config.players,
         teams: state.config.teams,
+        rules: crate::engine::RULES_VERSION,
         seats: state
             .seat_ids()
             .map(|seat| SeatSpec {

@@ -44,6 +44,16 @@ fn in_a_duel_the_side_to_decide_may_resign_and_the_other_side_wins() {
     );
     assert_eq!(standings.scores, vec![9, 2], "scores are kept as they were");
     assert_eq!(g.resignation(), None, "a finished game cannot be resigned");
+    let before = scenario(r#"(pieces: ["1h e5"])"#);
+    let after = {
+        let mut g = before.clone();
+        play(&mut g, &["resign"]);
+        g
+    };
+    assert!(
+        GameState::undo_barrier(&before, &after),
+        "a resignation is final: undo does not take it back"
+    );
     assert_eq!(g.apply(Choice::Resign), Err(IllegalChoice::GameOver));
     assert_eq!(Game::rewards(&g), vec![0.0, 1.0]);
 }

@@ -147,7 +147,9 @@ impl Recordable for GameState {
         // anything was shuffled; the end of a turn is also when hands are refilled. Cards put
         // back into a deck (returns after a discard) reveal nothing, so they are no barrier.
         let shrank = |a: usize, b: usize| b < a;
-        before.turn.number != after.turn.number
+        // A resignation is final.
+        after.resigned.is_some()
+            || before.turn.number != after.turn.number
             || before.turn.seat != after.turn.seat
             || before.rng.word_pos() != after.rng.word_pos()
             || before

@@ -65,8 +65,10 @@ fn rules_before_versions() -> u32 {
     1
 }
 
-/// What changed from `rules` to the current rules that may explain why a save played under
-/// `rules` no longer replays; `failed` is the choice that was refused, if one was. One phrase.
+/// What changed since `spec.rules` that may explain why a save played under those rules no longer
+/// replays; `failed` is the choice that was refused, if one was. One phrase, naming the most
+/// likely change of rules 2 from the refused choice or the form (a later rules version adds its
+/// own changes here).
 pub fn rules_change_note(spec: &GameSpec, failed: Option<&str>) -> String {
     let verb = failed
         .and_then(|t| t.split_whitespace().next())

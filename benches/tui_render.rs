@@ -34,6 +34,7 @@ fn midgame() -> App {
     let setup = GameSetup {
         mode: Mode::Deathmatch,
         players: 2,
+        teams: false,
         seats: vec![SeatKind::Human, SeatKind::Human],
         decks: vec!["Imperial".into(); 2],
         seed: 11,

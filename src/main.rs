@@ -19,7 +19,7 @@ use table::shell::tui::table::TableEnv;
 use table::shell::tui::theme::PaletteKind;
 use table::shell::tui::{self as front, Launch};
 use table::tashkalar::cli::{self, TournamentSpec};
-use table::tashkalar::engine::{CardDb, GameState, Mode};
+use table::tashkalar::engine::{CardDb, GameConfig, GameState};
 use table::tashkalar::ui::setup::{self as tk_setup, GameSetup};
 use table::tashkalar::{self as tk};
 
@@ -87,6 +87,10 @@ struct PlayArgs {
     /// Number of players, 2-4.
     #[arg(long)]
     players: Option<u8>,
+    /// Two teams of 2 (4 players, either form): seats 1 and 3 against seats 2 and 4. High Form
+    /// for 4 players is only played this way.
+    #[arg(long)]
+    teams: bool,
     /// An AI seat, e.g. `2=normal` or `2=mcts:hard` (repeatable).
     #[arg(long = "ai", value_name = "SEAT=LEVEL")]
     ai: Vec<String>,
@@ -117,7 +121,8 @@ struct SimArgs {
     /// Number of players, 2-4.
     #[arg(long, default_value_t = 2)]
     players: u8,
-    /// 2 vs 2 team game (High Form, 4 players).
+    /// Two teams of 2 (4 players, either form): seats 1 and 3 against seats 2 and 4. High Form
+    /// for 4 players is only played this way.
     #[arg(long)]
     teams: bool,
     /// Number of games.
@@ -234,15 +239,6 @@ fn simulate(db: Arc<CardDb>, args: SimArgs) -> Result<(), String> {
         seed: args.seed,
         bots: args.bots,
     };
-    if !(2..=4).contains(&spec.players) {
-        return Err(format!(
-            "--players {}: Tash-Kalar is for 2 to 4 players",
-            spec.players
-        ));
-    }
-    if spec.mode == Mode::HighForm && spec.players == 3 {
-        return Err("High Form is for 2 players or two teams (--players 4 --teams)".into());
-    }
     let games = cli::pairings(&db, &spec)?;
     let mut save_problem = None;
     let mut saved = 0;
@@ -312,6 +308,7 @@ fn play(
     let catalog = catalog(Arc::clone(&db));
     let wants_game = args.mode.is_some()
         || args.players.is_some()
+        || args.teams
         || !args.ai.is_empty()
         || args.seed.is_some()
         || args.scenario.is_some()
@@ -332,8 +329,8 @@ fn play(
         return front::run(catalog, Launch::Menu(chosen), palette, saves);
     }
     let table = if let Some(path) = &args.scenario {
-        if args.mode.is_some() || args.players.is_some() || !args.decks.is_empty() {
-            return Err("--scenario sets the form, players and decks itself; drop --mode, --players and --decks".into());
+        if args.mode.is_some() || args.players.is_some() || args.teams || !args.decks.is_empty() {
+            return Err("--scenario sets the form, players, teams and decks itself; drop --mode, --players, --teams and --decks".into());
         }
         let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let state = tk_setup::scenario_state(Arc::clone(&db), &text)
@@ -344,26 +341,20 @@ fn play(
     } else {
         let mode = cli::parse_mode(args.mode.as_deref().unwrap_or("deathmatch"))?;
         let players = args.players.unwrap_or(2);
-        if !tk_setup::allowed_players(mode).contains(&players) {
-            return Err(match mode {
-                Mode::HighForm => {
-                    format!("--players {players}: High Form is for 2 players or two teams of 2 (4)")
-                }
-                Mode::Deathmatch => {
-                    format!("--players {players}: Deathmatch is for 2 to 4 players")
-                }
-            });
-        }
-        if mode == Mode::HighForm
-            && let Some(why) = tk_setup::high_form_unavailable(&db)
-        {
-            return Err(format!("High Form is unavailable: {why}"));
-        }
+        let decks = tk_setup::decks_for(&db, &args.decks, players)?;
+        let config = GameConfig {
+            mode,
+            players,
+            teams: args.teams,
+            decks: decks.clone(),
+        };
+        config.validate(&db).map_err(|e| cli::setup_error(&e))?;
         let setup = GameSetup {
             mode,
             players,
+            teams: args.teams,
             seats: kinds_from_flags(&args.ai, players as usize)?,
-            decks: tk_setup::decks_for(&db, &args.decks, players)?,
+            decks,
             seed: args.seed.unwrap_or_else(fresh_seed),
         };
         setup.table(db, saves.write.as_deref(), &env)?

@@ -22,26 +22,37 @@ fn bomb_turn(enemies: &[&str], scores: &str) -> table::tashkalar::engine::GameSt
 }
 
 #[test]
-fn three_commons_score_one_point_and_the_third_waits_for_a_partner() {
+fn three_commons_in_one_turn_score_one_point_and_the_third_scores_nothing() {
     let g = bomb_turn(&["2c d6", "2c e6", "2c d4"], "[0, 0]");
     assert_eq!(g.score(Seat(0)), 1);
-    assert_eq!(g.seat(Seat(0)).score.carry[1], 1);
+    assert_eq!(g.seat(Seat(0)).score.destroyed, 1);
     assert_eq!(g.turn.seat, Seat(1), "the turn ended");
 }
 
 #[test]
-fn a_carried_common_pairs_with_the_next_one() {
+fn one_common_on_each_of_two_turns_scores_nothing() {
+    // Rules sheet: "You get no points for an un-paired common piece"; it does not wait for a
+    // partner destroyed on a later turn.
     let mut g = scenario(
-        r#"(pieces: ["1c f4", "1c f3", "2c d6", "2c e6", "2c d4", "1c g7", "1c g5", "2c h5"],
+        r#"(pieces: ["1c f4", "1c f3", "2c d6", "1c g7", "1c g5", "2c h5"],
             hands: [(beings: ["Bomb", "Swordmaster"])])"#,
     );
     summon(&mut g, "Bomb", "e5", &[]);
     play(&mut g, &["place a5"]);
-    assert_eq!((g.score(Seat(0)), g.seat(Seat(0)).score.carry[1]), (1, 1));
+    assert_eq!(g.score(Seat(0)), 0, "one common: no pair");
+    assert_eq!(pieces(&g), board("1c a5, 1c f3, 1c g5, 1c g7, 2c h5"));
     play(&mut g, &["place i7", "place h7"]); // seat 2
     summon(&mut g, "Swordmaster", "g6", &[]);
     play(&mut g, &["pick h5", "place a6"]);
-    assert_eq!((g.score(Seat(0)), g.seat(Seat(0)).score.carry[1]), (2, 0));
+    assert_eq!(
+        pieces(&g),
+        board("1c a5, 1c a6, 1c f3, 1c g5, 1h g6, 1c g7, 2c h7, 2c i7")
+    );
+    assert_eq!(
+        g.score(Seat(0)),
+        0,
+        "a second lone common on a later turn does not pair with the first"
+    );
 }
 
 #[test]

@@ -756,6 +756,49 @@ fn frostweave_illusionist_in_melee_joins_the_enemy_colour_you_choose() {
     assert_eq!(pieces(&g), "1c e3, 1c d5, 3c e5, 1c f5");
 }
 
+/// A seat's 15 discs (a three-player melee colour's whole supply) on squares of the given files.
+fn all_discs_of(seat: u8, files: &[char]) -> Vec<String> {
+    let mut out = Vec::new();
+    for f in files {
+        for r in 1..=9 {
+            let sq: Square = format!("{f}{r}").parse().expect("square");
+            if table::tashkalar::engine::board::arena::is_playable(sq) && out.len() < 15 {
+                out.push(format!("{seat}c {sq}"));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn frostweave_illusionist_in_melee_is_offered_only_colours_with_a_disc_left() {
+    let mut list = vec!["1c d5".to_string(), "1c f5".into(), "1c e3".into()];
+    list.extend(all_discs_of(2, &['a', 'b', 'c']));
+    let mut g = scenario(&format!(
+        r#"(players: 3, decks: ["Everfrost", "Imperial", "Imperial"],
+            pieces: {list:?}, hands: [(beings: ["Frostweave Illusionist"])])"#
+    ));
+    assert_eq!(g.supply[1].discs, 0);
+    summon(&mut g, "Frostweave Illusionist", "e5", &[]);
+    assert_eq!(
+        pending(&g),
+        "action",
+        "colour 2 could not take it: no question, colour 3"
+    );
+    assert!(pieces(&g).contains("3c e5"));
+    // When no enemy colour has a disc left, it stays yours, without a pointless question.
+    let mut list = vec!["1c d5".to_string(), "1c f5".into(), "1c e3".into()];
+    list.extend(all_discs_of(2, &['a', 'b', 'c']));
+    list.extend(all_discs_of(3, &['g', 'h', 'i']));
+    let mut g = scenario(&format!(
+        r#"(players: 3, decks: ["Everfrost", "Imperial", "Imperial"],
+            pieces: {list:?}, hands: [(beings: ["Frostweave Illusionist"])])"#
+    ));
+    summon(&mut g, "Frostweave Illusionist", "e5", &[]);
+    assert_eq!(pending(&g), "action");
+    assert!(pieces(&g).contains("1h e5"));
+}
+
 #[test]
 fn frostweave_illusionist_thawed_wins_over_an_enemy_common() {
     let mut g = ef(r#"frozen: [["Frostweave Illusionist"]], pieces: ["2c a5", "2h b5"]"#);

@@ -71,10 +71,14 @@ fn destroyed_pieces_score_in_their_own_colour() {
     assert_eq!(
         book.by_colour,
         [0, 1, 0, 0],
-        "a pair of colour 2; colour 3's lone common waits, its heroic survived"
+        "a pair of colour 2; colour 3's lone common scores nothing, its heroic survived"
     );
-    assert_eq!(book.carry[2], 1);
     assert_eq!(g.score(Seat(0)), 0, "the final score is the lowest colour");
+    assert_eq!(
+        g.turn.seat,
+        Seat(1),
+        "no choice: one leftover colour is not enough"
+    );
 }
 
 #[test]
@@ -89,8 +93,48 @@ fn unpaired_commons_of_two_colours_score_one_in_the_colour_you_choose() {
     assert_eq!(texts(&g), ["colour 2", "colour 3"]);
     play(&mut g, &["colour 3"]);
     let book = g.seat(Seat(0)).score;
-    assert_eq!((book.by_colour, book.carry), ([0, 0, 1, 0], [0; 4]));
+    assert_eq!(book.by_colour, [0, 0, 1, 0]);
     assert_eq!(g.turn.seat, Seat(1), "then the turn ends");
+}
+
+#[test]
+fn three_unpaired_commons_of_different_colours_score_one_point_and_nothing_is_kept() {
+    let mut g = scenario(
+        r#"(players: 4, pieces: ["1c f4", "1c f3", "2c d6", "3c d4", "4c e6", "4c d5", "4c e4"],
+            hands: [(beings: ["Bomb", "Swordmaster"])])"#,
+    );
+    summon(&mut g, "Bomb", "e5", &[]);
+    play(&mut g, &["place a5"]);
+    assert_eq!(
+        texts(&g),
+        ["colour 2", "colour 3", "colour 4"],
+        "colour 4's pair scored; one lone common each of colours 2, 3 and 4"
+    );
+    play(&mut g, &["colour 2"]);
+    assert_eq!(
+        g.seat(Seat(0)).score.by_colour,
+        [0, 1, 0, 1],
+        "one point for the three leftovers, in the chosen colour"
+    );
+    assert_eq!(g.turn.seat, Seat(1));
+}
+
+#[test]
+fn a_lone_common_does_not_wait_for_a_later_turn_in_melee() {
+    let mut g = three(
+        &["1c f4", "1c f3", "2c d6", "1c g7", "1c g5", "2c h5"],
+        r#"hands: [(beings: ["Bomb", "Swordmaster"])]"#,
+    );
+    summon(&mut g, "Bomb", "e5", &[]);
+    play(&mut g, &["place a5"]);
+    play(&mut g, &["place i7", "place h7", "place i4", "place h3"]); // seats 2 and 3
+    summon(&mut g, "Swordmaster", "g6", &[]);
+    play(&mut g, &["pick h5", "place a6"]);
+    assert_eq!(
+        g.seat(Seat(0)).score.by_colour,
+        [0; 4],
+        "two lone commons of colour 2 on two turns are no pair"
+    );
 }
 
 #[test]

@@ -1,11 +1,20 @@
-//! Thousands of seeded random games played to the end: no panic, every invariant holds after every
-//! decision, the same seed replays to the same game, and a seat's view never shows hidden cards.
+//! Thousands of seeded random games played to the end, in every form (duels, melees, and two teams
+//! of two in High Form and Deathmatch): no panic, every invariant holds after every decision, the
+//! same seed replays to the same game, a seat's view never shows hidden cards, and a game resigned
+//! at a random decision ends for the other side and saves and loads to the same position.
 
 use std::sync::Arc;
+use table::shell::game::Game;
+use table::shell::record::SaveFile;
+use table::shell::record::load;
+use table::shell::record::save::to_text;
 use table::shell::rng::Rng;
+use table::shell::seats::SeatKind as Player;
 use table::tashkalar::engine::board::RankSet;
 use table::tashkalar::engine::cards::CardDb;
-use table::tashkalar::engine::{GameConfig, GameState, Mode, Seat};
+use table::tashkalar::engine::state::HandKind;
+use table::tashkalar::engine::{Choice, GameConfig, GameState, IllegalChoice, Mode, Seat};
+use table::tashkalar::record::{GameSpec, SeatSpec};
 
 fn check_invariants(g: &GameState, context: &str) {
     assert!(
@@ -26,10 +35,6 @@ fn check_invariants(g: &GameState, context: &str) {
             book.destroyed + book.legends + book.flares,
             "{context}: score != its tallies"
         );
-        assert!(
-            book.carry.iter().all(|&c| c <= 1),
-            "{context}: an unpaired common was left unscored"
-        );
         let claimed: i16 = g
             .seat(seat)
             .claimed
@@ -41,6 +46,21 @@ fn check_invariants(g: &GameState, context: &str) {
             book.tasks, claimed,
             "{context}: task points != claimed tasks"
         );
+        assert_eq!(
+            g.score(seat),
+            g.score(g.teammate(seat)),
+            "{context}: teammates score together"
+        );
+    }
+    if g.config.teams {
+        // The team's legends are with one teammate at a time.
+        for seat in [Seat(0), Seat(1)] {
+            let held = |s: Seat| g.hand_of_kind(s, HandKind::Legend).count();
+            assert!(
+                held(seat) == 0 || held(g.teammate(seat)) == 0,
+                "{context}: both teammates hold legends"
+            );
+        }
     }
 }
 
@@ -49,6 +69,18 @@ fn random_game(
     db: &Arc<CardDb>,
     mode: Mode,
     players: u8,
+    seed: u64,
+    check_views: bool,
+) -> (u64, usize) {
+    random_game_of(db, mode, players, false, seed, check_views)
+}
+
+/// Plays one random game, teams or not; returns its final hash and the number of decisions.
+fn random_game_of(
+    db: &Arc<CardDb>,
+    mode: Mode,
+    players: u8,
+    teams: bool,
     seed: u64,
     check_views: bool,
 ) -> (u64, usize) {
@@ -62,13 +94,14 @@ fn random_game(
     let config = GameConfig {
         mode,
         players,
-        teams: false,
+        teams,
         decks,
     };
     let mut g = GameState::new_game(db.clone(), config, seed).expect("new game");
     let mut decisions = 0;
-    g.play_out_randomly(&mut Rng::seeded(seed ^ 0x9e37_79b9), |g, _| {
+    g.play_out_randomly(&mut Rng::seeded(seed ^ 0x9e37_79b9), |g, choice| {
         decisions += 1;
+        assert_ne!(choice, Choice::Resign, "seed {seed}: random play resigned");
         check_invariants(g, &format!("seed {seed}, decision {decisions}"));
         if check_views && decisions % 37 == 0 {
             check_hidden_information(g, seed);
@@ -148,6 +181,125 @@ fn a_thousand_random_melees_each_for_three_and_four_players_keep_every_invariant
 }
 
 #[test]
+fn a_thousand_random_team_deathmatches_keep_every_invariant() {
+    let db = Arc::new(CardDb::builtin().expect("cards"));
+    let mut decisions = 0;
+    for seed in 0..1000 {
+        decisions += random_game_of(&db, Mode::Deathmatch, 4, true, seed, seed % 20 == 0).1;
+    }
+    assert!(
+        decisions > 1000 * 50,
+        "games are suspiciously short: {decisions} decisions"
+    );
+}
+
+/// The save of a game whose choices are `texts`, loaded back: it must lead to the same position.
+fn save_and_load(g: &GameState, texts: &[String], seed: u64) -> GameState {
+    let names = ["Blue", "Red", "Green", "Yellow"];
+    let spec = GameSpec {
+        mode: g.config.mode,
+        players: g.config.players,
+        teams: g.config.teams,
+        rules: table::tashkalar::engine::RULES_VERSION,
+        seats: g
+            .config
+            .decks
+            .iter()
+            .enumerate()
+            .map(|(i, deck)| SeatSpec {
+                name: names[i].into(),
+                player: Player::Bot("random".into()),
+                deck: deck.clone(),
+            })
+            .collect(),
+        scenario: None,
+    };
+    let save = SaveFile::new::<GameState>(spec, seed, texts.to_vec(), g);
+    let text = to_text(&save).expect("the save writes");
+    load::parse::<GameState>(&text, &g.db)
+        .unwrap_or_else(|e| panic!("seed {seed}: {e}"))
+        .end
+}
+
+/// Random games of every two-sided form in which, at a random decision, the side to decide
+/// resigns: the game is over, the other side wins, every invariant holds, and the save of the game
+/// loads to the same position. In a melee nobody can resign and trying changes nothing.
+#[test]
+fn random_games_with_a_resignation_at_a_random_decision_keep_every_invariant() {
+    let db = Arc::new(CardDb::builtin().expect("cards"));
+    let forms = [
+        (Mode::Deathmatch, 2, false),
+        (Mode::HighForm, 2, false),
+        (Mode::Deathmatch, 4, true),
+        (Mode::HighForm, 4, true),
+        (Mode::Deathmatch, 3, false),
+        (Mode::Deathmatch, 4, false),
+    ];
+    let n = db.decks.len();
+    let mut resigned = 0;
+    for seed in 0..600u64 {
+        let (mode, players, teams) = forms[seed as usize % forms.len()];
+        let decks = (0..players as usize)
+            .map(|i| db.decks[(seed as usize + i) % n].name.clone())
+            .collect();
+        let config = GameConfig {
+            mode,
+            players,
+            teams,
+            decks,
+        };
+        let mut g = GameState::new_game(db.clone(), config, seed).expect("new game");
+        let mut rng = Rng::seeded(seed ^ 0x2e51_9a7e);
+        // Somewhere in the first few hundred decisions (most games last longer).
+        let at = rng.below(400) as usize;
+        let mut texts = Vec::new();
+        let mut choices = Vec::new();
+        while !g.is_over() && texts.len() < at {
+            g.legal_choices(&mut choices);
+            assert!(!choices.contains(&Choice::Resign), "seed {seed}: listed");
+            let c = choices[rng.below(choices.len() as u32) as usize];
+            texts.push(g.choice_text(&c));
+            g.apply(c).expect("a listed choice");
+        }
+        if g.is_over() {
+            continue;
+        }
+        let context = format!("seed {seed}, {mode:?} {players} teams {teams}");
+        if !g.is_two_sided() {
+            assert_eq!(g.resignation(), None, "{context}");
+            let before = g.state_hash();
+            assert_eq!(
+                g.apply(Choice::Resign),
+                Err(IllegalChoice::NoResignationInMelee),
+                "{context}"
+            );
+            assert_eq!(
+                g.state_hash(),
+                before,
+                "{context}: a refused resignation changes nothing"
+            );
+            continue;
+        }
+        let who = g.decision().seat;
+        let choice = g.resignation().expect("a two-sided game may be resigned");
+        texts.push(g.choice_text(&choice));
+        g.apply(choice).unwrap_or_else(|e| panic!("{context}: {e}"));
+        resigned += 1;
+        assert!(g.is_over(), "{context}");
+        check_invariants(&g, &context);
+        let standings = g.standings();
+        assert_eq!(standings.resigned, Some(who), "{context}");
+        let others: Vec<Seat> = g.seat_ids().filter(|s| !g.allies(*s, who)).collect();
+        assert_eq!(standings.winners, others, "{context}");
+        let loaded = save_and_load(&g, &texts, seed);
+        assert_eq!(loaded.state_hash(), g.state_hash(), "{context}");
+        assert_eq!(loaded.standings(), standings, "{context}");
+    }
+    // 400 of the games are two-sided; some end before their resignation point.
+    assert!(resigned > 200, "only {resigned} games were resigned");
+}
+
+#[test]
 fn the_same_seed_and_choices_replay_the_same_game() {
     let db = Arc::new(CardDb::builtin().expect("cards"));
     for seed in [3, 99, 12345] {
@@ -200,6 +352,7 @@ fn every_listed_choice_applies_unchecked_exactly_as_checked() {
         (Mode::Deathmatch, 3, false),
         (Mode::Deathmatch, 4, false),
         (Mode::HighForm, 4, true),
+        (Mode::Deathmatch, 4, true),
     ]
     .into_iter()
     .enumerate()
@@ -218,6 +371,10 @@ fn every_listed_choice_applies_unchecked_exactly_as_checked() {
             let mut rng = Rng::seeded(seed);
             while !g.is_over() {
                 g.legal_choices(&mut choices);
+                assert!(
+                    !choices.contains(&Choice::Resign),
+                    "resigning is never listed"
+                );
                 for &c in &choices {
                     let mut checked = g.clone();
                     checked

@@ -49,6 +49,7 @@ fn spec(mode: Mode, players: u8, teams: bool) -> GameSpec {
             })
             .collect(),
         scenario: None,
+        rules: table::tashkalar::engine::RULES_VERSION,
     }
 }
 
@@ -80,12 +81,13 @@ fn two_thousand_random_games_save_load_and_verify_to_the_same_hash() {
         spec(Mode::Deathmatch, 4, false),
         spec(Mode::HighForm, 2, false),
         spec(Mode::HighForm, 4, true),
+        spec(Mode::Deathmatch, 4, true),
     ];
     let mut decisions = 0;
     for seed in 0..2000u64 {
         // Mostly duels (the common case), every form and player count regularly.
         let spec = &kinds[if seed % 4 == 0 {
-            (seed / 4 % 5) as usize
+            (seed / 4 % 6) as usize
         } else {
             0
         }];

@@ -235,9 +235,10 @@ fn with_no_disc_anywhere_to_take_back_there_is_no_summon() {
 #[test]
 fn with_no_disc_left_placing_first_takes_one_back() {
     let mut g = with_card("Knight", &all_discs(false));
-    play(&mut g, &["place i5"]);
-    assert_eq!(pending(&g), "pickup");
+    assert!(!legal(&g, "place i5"), "the piece is picked up first");
     play(&mut g, &["pickup a3"]);
+    assert_eq!(pending(&g), "place-lifted");
+    play(&mut g, &["place i5"]);
     let p = pieces(&g);
     assert!(p.contains("1c i5") && !p.contains("a3"));
     assert_eq!(g.turn.actions_left, 1);
@@ -250,4 +251,50 @@ fn a_summon_on_your_own_piece_needs_that_piece() {
     assert!(!texts(&g).iter().any(|t| t.starts_with("summon")));
     let g = with_card("Cannon", &["1c d5", "1c c4", "1c e5"].map(String::from));
     assert!(texts(&g).iter().any(|t| t.starts_with("summon Cannon e5")));
+}
+
+#[test]
+fn a_lent_piece_counts_as_yours_on_the_square_that_must_hold_your_own_piece() {
+    // Improvised summoning (melee): seat 2's common on e5 stands in for the piece the Cannon's
+    // summoning square must hold; the Cannon is summoned onto it.
+    let mut g = scenario(
+        r#"(players: 3, pieces: ["1c d5", "1c c4", "2c e5"], hands: [(beings: ["Cannon"])])"#,
+    );
+    let lent: Vec<String> = texts(&g)
+        .into_iter()
+        .filter(|t| t.starts_with("summon Cannon e5"))
+        .collect();
+    assert!(
+        !lent.is_empty() && lent.iter().all(|t| t.ends_with("borrow e5")),
+        "{lent:?}"
+    );
+    play(&mut g, &[&lent[0]]);
+    assert!(pieces(&g).contains("1h e5"));
+    assert_eq!(
+        g.seat(table::tashkalar::engine::Seat(0)).improvised,
+        0b010,
+        "colour 2's improvisation is used"
+    );
+    assert_eq!(
+        g.turn.tally.destroyed[1],
+        [0, 0, 0],
+        "used as your own, it is not credited as destroyed"
+    );
+    // War Summoner's lending (any enemy piece, for the next summoning) works the same way.
+    let mut g = scenario(
+        r#"(decks: ["Highland", "Imperial"], borrow: true,
+            pieces: ["1c f5", "1c e4", "1c f4", "2c e5"], hands: [(beings: ["War Drummer"])])"#,
+    );
+    let lent = texts(&g)
+        .into_iter()
+        .find(|t| t.starts_with("summon War Drummer e5") && t.ends_with("borrow e5"))
+        .expect("the lent piece holds the summoning square");
+    play(&mut g, &[&lent]);
+    assert!(pieces(&g).contains("1h e5") && !pieces(&g).contains("2c"));
+    // Without a lent piece, an enemy piece there will not do.
+    let g = scenario(
+        r#"(decks: ["Highland", "Imperial"], pieces: ["1c f5", "1c e4", "1c f4", "2c e5"],
+            hands: [(beings: ["War Drummer"])])"#,
+    );
+    assert!(!texts(&g).iter().any(|t| t.starts_with("summon")));
 }

@@ -445,6 +445,37 @@ fn forest_ancient_with_one_enemy_disc_left_plants_and_fells_one() {
 }
 
 #[test]
+fn forest_ancient_in_melee_plants_only_colours_with_a_disc_left() {
+    // Three players: 15 discs a colour, and all of seat 2's are on the board (on the a-c files).
+    let mut list: Vec<String> = ["1c e6", "1c d5", "1c f5", "1c d4"]
+        .map(String::from)
+        .to_vec();
+    for sq in [
+        "a3", "a4", "a5", "a6", "a7", "b2", "b3", "b4", "b5", "b6", "b7", "b8", "c1", "c2", "c9",
+    ] {
+        list.push(format!("2c {sq}"));
+    }
+    let mut g = scenario(&format!(
+        r#"(players: 3, decks: ["Sylvan", "Imperial", "Imperial"], pieces: {list:?},
+            hands: [(beings: ["Forest Ancient"])])"#
+    ));
+    assert_eq!(g.supply[1].discs, 0);
+    summon(&mut g, "Forest Ancient", "e5", &["e6", "d4"]);
+    assert_eq!(
+        pending(&g),
+        "effect:place",
+        "no colour question: only colour 3 can be planted"
+    );
+    play(&mut g, &["pick g7", "pick e3"]);
+    assert!(pieces(&g).contains("3c g7") && pieces(&g).contains("3c e3"));
+    // Then as many commons of the planted colour are felled.
+    play(&mut g, &["pick e3"]);
+    assert_eq!(pending(&g), "action");
+    assert!(!pieces(&g).contains("3c"));
+    assert_eq!(g.turn.tally.destroyed[2][0], 2);
+}
+
+#[test]
 fn forest_mystic_draws_an_extra_being_and_an_extra_legend() {
     let mut g = game(
         "actions_left: 1,",

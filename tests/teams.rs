@@ -180,3 +180,114 @@ fn a_thousand_random_team_games_keep_every_invariant() {
         .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     }
 }
+
+// ----- Team Deathmatch: two teams of two play a Deathmatch duel -----
+
+fn team_deathmatch(seed: u64) -> GameState {
+    let config = GameConfig {
+        mode: Mode::Deathmatch,
+        players: 4,
+        teams: true,
+        decks: vec!["Imperial".into(); 4],
+    };
+    GameState::new_game(db(), config, seed).expect("team Deathmatch")
+}
+
+fn scenario(text: &str) -> GameState {
+    Scenario::parse(text)
+        .expect("parse")
+        .into_state(db())
+        .expect("valid")
+}
+
+#[test]
+fn team_deathmatch_starts_like_a_duel_with_shared_colours_and_legends() {
+    let mut g = team_deathmatch(4);
+    assert_eq!(g.colours(), 2);
+    assert!(!g.is_melee() && g.is_two_sided());
+    assert_eq!(
+        (g.decision().seat, g.decision().kind.name()),
+        (Seat(1), "start-square"),
+        "the second player sets up the start pieces, as in a duel"
+    );
+    play(&mut g, &["start c5"]);
+    assert_eq!(g.piece_list(), "2c c5, 1c g5");
+    assert_eq!(
+        (g.supply[0].discs, g.supply[1].discs),
+        (15, 15),
+        "17 discs, one on the team's score board, one on the board"
+    );
+    assert_eq!(
+        g.seat(Seat(2)).sideways,
+        6,
+        "the bottom 6 cards are sideways"
+    );
+    assert_eq!(
+        [0, 1, 2, 3].map(|s| legends(&g, s)),
+        [2, 2, 0, 0],
+        "each team's legends start with its first player"
+    );
+    assert_eq!(g.borrowable_colours(), 0, "no improvised summoning");
+    assert!(texts(&g).contains(&"handover".to_string()));
+}
+
+#[test]
+fn teammates_score_deathmatch_points_together_and_eighteen_ends_the_game() {
+    // Seat 3 (team of seats 1 and 3) blows up four enemy commons: 2 points for the team.
+    let mut g = scenario(
+        r#"(players: 4, teams: true, to_move: 3, scores: [10, 4, 6, 0],
+            pieces: ["3c f4", "3c f3", "2c d6", "2c e6", "4c d4", "4c d5"],
+            hands: [None, None, (beings: ["Bomb"])])"#,
+    );
+    let bomb = texts(&g)
+        .into_iter()
+        .find(|t| t.starts_with("summon Bomb e5"))
+        .expect("the Bomb can be summoned");
+    play(&mut g, &[&bomb, "place a5"]);
+    assert_eq!(g.seat(Seat(2)).score.destroyed, 6 + 2);
+    assert_eq!(
+        (g.score(Seat(0)), g.score(Seat(2)), g.score(Seat(1))),
+        (18, 18, 4),
+        "a team's score is both teammates' points"
+    );
+    assert!(g.ending.triggered, "18 points for the team end the game");
+    assert_eq!(g.ending.turns_left, 4, "then everyone plays one more turn");
+}
+
+#[test]
+fn a_flare_in_team_deathmatch_gives_the_other_team_a_point() {
+    let mut g = scenario(
+        r#"(players: 4, teams: true, pieces: ["2c a5", "2c a6", "4c a7", "4c b8", "2c c9", "4c d9", "2c e9"],
+            hands: [(flares: ["Ember"])])"#,
+    );
+    play(&mut g, &["flare Ember 2", "pick e5"]);
+    assert_eq!((g.score(Seat(1)), g.score(Seat(3))), (1, 1));
+    assert_eq!(g.score(Seat(0)), 0);
+}
+
+#[test]
+fn extra_legends_go_to_the_teammate_who_holds_the_team_legends() {
+    // Forest Mystic: one extra being and one extra legend at the end of the turn. In the team game
+    // the legends have just passed to the teammate, who draws the extra one.
+    let mut g = scenario(
+        r#"(mode: HighForm, players: 4, teams: true, decks: ["Sylvan", "Imperial", "Sylvan", "Imperial"],
+            actions_left: 1, pieces: ["1c e6", "1c d5", "1c f4"],
+            hands: [(beings: ["Forest Mystic"], legends: ["Titan", "Time Elemental"])])"#,
+    );
+    let mystic = texts(&g)
+        .into_iter()
+        .find(|t| t.starts_with("summon Forest Mystic e5"))
+        .expect("the Mystic can be summoned");
+    play(&mut g, &[&mystic]);
+    assert_eq!(g.turn.seat, Seat(1), "that was the last action");
+    assert_eq!(
+        (legends(&g, 0), legends(&g, 2)),
+        (0, 3),
+        "the two team legends and the extra one are with the teammate"
+    );
+    assert_eq!(
+        g.hand_of_kind(Seat(0), HandKind::Being).count(),
+        4,
+        "the extra being is the summoner's own"
+    );
+}

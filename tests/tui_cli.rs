@@ -41,7 +41,7 @@ fn flags_that_cannot_work_are_refused_with_a_reason() {
         ),
         (
             &["play", "--players", "5"],
-            "Deathmatch is for 2 to 4 players",
+            "Tash-Kalar is for 2 to 4 players",
         ),
         (&["play", "--mode", "chess"], "unknown mode"),
         (&["play", "--decks", "Nowhere"], "unknown deck `Nowhere`"),

@@ -268,6 +268,7 @@ fn hands_stay_hidden_while_the_ai_plays_between_two_people() {
     let setup = GameSetup {
         mode: Mode::Deathmatch,
         players: 3,
+        teams: false,
         seats: vec![SeatKind::Human, SeatKind::Human, SeatKind::Bot(bot)],
         decks: vec!["Imperial".into(); 3],
         seed: 17,

@@ -60,6 +60,7 @@ fn saved_game(dir: &Path, seed: u64) -> (PathBuf, Replay<GameState>) {
             },
         ],
         scenario: None,
+        rules: table::tashkalar::engine::RULES_VERSION,
     };
     let start = GameState::start(&spec, seed, &db()).expect("sets up");
     let mut game = start.clone();

@@ -322,6 +322,7 @@ fn high_form_shows_the_task_queue_or_is_marked_unavailable() {
     let setup = GameSetup {
         mode: Mode::HighForm,
         players: 2,
+        teams: false,
         seats: vec![SeatKind::Human, SeatKind::Human],
         decks: vec!["Imperial".into(); 2],
         seed: 3,

@@ -173,3 +173,53 @@ fn an_illegal_choice_is_refused_with_a_reason_and_changes_nothing() {
     assert!(err.to_string().contains("not in seat 1's hand"), "{err}");
     assert_eq!(g.state_hash(), before);
 }
+
+/// Seat 1's 16 discs (the whole duel supply) on the board: a heroic piece on b2, commons elsewhere.
+fn empty_supply() -> GameState {
+    let squares = [
+        "a3", "a4", "a5", "a6", "a7", "b2", "b3", "b4", "b5", "b6", "b7", "b8", "c2", "c3", "c4",
+        "c5",
+    ];
+    let list: Vec<String> = squares
+        .iter()
+        .map(|s| format!("\"1{} {s}\"", if *s == "b2" { "h" } else { "c" }))
+        .collect();
+    scenario(&format!(
+        r#"(pieces: [{}, "1l i5", "2c g5"], hands: [(beings: [])])"#,
+        list.join(", ")
+    ))
+}
+
+#[test]
+fn place_with_an_empty_supply_picks_up_first_and_may_put_it_back_where_it_was() {
+    let mut g = empty_supply();
+    assert_eq!(g.supply[0].discs, 0);
+    let offered = texts(&g);
+    assert!(
+        offered.iter().all(|t| t.starts_with("pickup ")),
+        "the place action starts by picking up: {offered:?}"
+    );
+    assert_eq!(
+        offered.len(),
+        16,
+        "every common or heroic piece, not the legendary one"
+    );
+    assert!(
+        !legal(&g, "place e5"),
+        "nothing to place before a piece is picked up"
+    );
+    play(&mut g, &["pickup a3"]);
+    assert_eq!(pending(&g), "place-lifted");
+    assert_eq!(g.turn.actions_left, 1, "the pick-up began the action");
+    assert!(
+        legal(&g, "place a3"),
+        "the square it was just lifted from is empty too"
+    );
+    play(&mut g, &["place a3"]);
+    assert!(pieces(&g).contains("1c a3"));
+    assert_eq!((pending(&g), g.supply[0].discs), ("action".to_string(), 0));
+    // A heroic piece picked up is placed as a common one.
+    play(&mut g, &["pickup b2", "place e5"]);
+    assert!(pieces(&g).contains("1c e5") && !pieces(&g).contains("b2"));
+    assert_eq!(g.turn.seat, Seat(1), "two actions: the turn is over");
+}

@@ -91,6 +91,10 @@ impl Game for GameState {
     fn search_budgets(&self) -> SearchBudgets {
         budgets(self.config.mode)
     }
+
+    fn resignation(&self) -> Option<engine::Choice> {
+        GameState::resignation(self)
+    }
 }
 
 /// The search levels' budgets in a form. Search pays off more in High Form (tasks reward

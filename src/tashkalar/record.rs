@@ -4,7 +4,7 @@
 
 use super::engine::cards::tasks::TaskId;
 use super::engine::scenario::Scenario;
-use super::engine::{CardDb, GameConfig, GameState, Mode, Square};
+use super::engine::{CardDb, Colour, GameConfig, GameState, Mode, RULES_VERSION, Square};
 use crate::shell::record::format::{Recordable, fnv64};
 use crate::shell::seats::{SeatKind, Seats};
 use serde::{Deserialize, Serialize};
@@ -22,9 +22,15 @@ pub struct GameSpec {
     pub mode: Mode,
     /// How many seats (2-4).
     pub players: u8,
-    /// 2 vs 2 (High Form for 4): seats 1 and 3 share a colour, as do 2 and 4.
+    /// Two teams of 2 (4 players, either form): seats 1 and 3 share a colour, as do 2 and 4.
     #[serde(default)]
     pub teams: bool,
+    /// The version of the rules the game was started under ([`RULES_VERSION`] for new saves;
+    /// saves written before the version was recorded have none and count as rules 1). Loading
+    /// replays every save under the current rules; this says which changes may explain a save
+    /// that no longer replays.
+    #[serde(default = "rules_before_versions")]
+    pub rules: u32,
     /// One entry per seat, seat 1 first.
     pub seats: Vec<SeatSpec>,
     /// The scenario the game started from (RON text, see `docs/scenario.md`); its `seed` is
@@ -45,9 +51,40 @@ pub struct SeatSpec {
     pub deck: String,
 }
 
+/// The rules version of a save that records none.
+fn rules_before_versions() -> u32 {
+    1
+}
+
+/// What changed since `spec.rules` that may explain why a save played under those rules no longer
+/// replays; `failed` is the choice that was refused, if one was. One phrase, naming the most
+/// likely change of rules 2 from the refused choice or the form (a later rules version adds its
+/// own changes here).
+pub fn rules_change_note(spec: &GameSpec, failed: Option<&str>) -> String {
+    let verb = failed
+        .and_then(|t| t.split_whitespace().next())
+        .unwrap_or("");
+    let why = if matches!(verb, "place" | "pickup") {
+        "placing with an empty supply now picks the piece up first"
+    } else if failed.is_some_and(|t| t.contains(" borrow ")) {
+        "a lent piece now also counts as yours on the summoning square"
+    } else if verb == "colour" && spec.mode == Mode::Deathmatch && spec.players > 2 && !spec.teams {
+        "melee scoring no longer carries unpaired commons over, and colour choices offer only colours that can carry them out"
+    } else if spec.mode == Mode::Deathmatch {
+        "scoring no longer carries unpaired commons over to later turns"
+    } else if spec.teams {
+        "extra legends now go to the teammate who holds the team's legends"
+    } else {
+        "placing with an empty supply, mandatory colour choices and lent pieces changed"
+    };
+    format!("played under rules {}: {why}", spec.rules)
+}
+
 /// Why a save's `game` section sets up no game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SpecError {
+    /// A newer program wrote it, under rules this one does not know.
+    NewerRules(u32),
     /// The seat list does not have one entry per player.
     SeatCount { seats: usize, players: u8 },
     /// The engine refused the form, players, teams or decks.
@@ -61,6 +98,11 @@ pub enum SpecError {
 impl fmt::Display for SpecError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            SpecError::NewerRules(rules) => write!(
+                f,
+                "it was played under rules {rules}, and this program knows rules up to \
+                 {RULES_VERSION} (a newer program wrote it)"
+            ),
             SpecError::SeatCount { seats, players } => {
                 write!(f, "{seats} seats listed for {players} players")
             }
@@ -96,6 +138,9 @@ impl Recordable for GameState {
     const TITLE: &'static str = "Tash-Kalar";
 
     fn start(spec: &GameSpec, seed: u64, db: &Arc<CardDb>) -> Result<GameState, SpecError> {
+        if spec.rules > RULES_VERSION {
+            return Err(SpecError::NewerRules(spec.rules));
+        }
         if spec.seats.len() != spec.players as usize {
             return Err(SpecError::SeatCount {
                 seats: spec.seats.len(),
@@ -156,7 +201,9 @@ impl Recordable for GameState {
         // anything was shuffled; the end of a turn is also when hands are refilled. Cards put
         // back into a deck (returns after a discard) reveal nothing, so they are no barrier.
         let shrank = |a: usize, b: usize| b < a;
-        before.turn.number != after.turn.number
+        // A resignation is final.
+        after.resigned.is_some()
+            || before.turn.number != after.turn.number
             || before.turn.seat != after.turn.seat
             || before.rng.word_pos() != after.rng.word_pos()
             || before
@@ -168,6 +215,10 @@ impl Recordable for GameState {
                 before.tasks.deck.len as usize,
                 after.tasks.deck.len as usize,
             )
+    }
+
+    fn older_rules_note(spec: &GameSpec, failed: Option<&str>) -> Option<String> {
+        (spec.rules < RULES_VERSION).then(|| rules_change_note(spec, failed))
     }
 
     fn record_hash(&self, version: u32) -> u64 {
@@ -216,7 +267,9 @@ fn hash_v1(state: &GameState) -> u64 {
         for v in seat.score.by_colour {
             out.extend(v.to_le_bytes());
         }
-        out.extend(seat.score.carry);
+        // Where rules 1 kept destroyed commons waiting for a partner. Always zero now; kept so
+        // that a save whose final position had none waiting keeps its hash.
+        out.extend([0u8; Colour::MAX]);
         out.extend([seat.lose_actions, seat.improvised]);
         for &t in seat.claimed.as_slice() {
             task(&mut out, Some(TaskId(t)));
@@ -249,6 +302,11 @@ fn hash_v1(state: &GameState) -> u64 {
     out.push(decision.seat.0);
     text(&mut out, decision.kind.name());
     out.extend(state.rng.word_pos().to_le_bytes());
+    // Only a resigned game has these bytes, so the hashes of every other save stay as they were.
+    if let Some(seat) = state.resigned {
+        out.extend(b"resigned");
+        out.push(seat.0);
+    }
     fnv64(&out)
 }
 

@@ -206,6 +206,7 @@ pub fn duel(seed: u64, seats: Vec<SeatKind>) -> GameSetup {
     GameSetup {
         mode: Mode::Deathmatch,
         players: 2,
+        teams: false,
         seats,
         decks: vec!["Imperial".into(); 2],
         seed,

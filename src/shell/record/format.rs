@@ -49,6 +49,14 @@ pub trait Recordable: Game {
         let _ = version;
         self.state_hash()
     }
+
+    /// When a save no longer replays (a choice refused, another end, another hash): if it was
+    /// played under older rules than this build's, a short note naming the rules change that may
+    /// explain it. `failed` is the text of the refused choice, if one was refused.
+    fn older_rules_note(spec: &Self::Spec, failed: Option<&str>) -> Option<String> {
+        let _ = (spec, failed);
+        None
+    }
 }
 
 /// A save file. Field order is the order in the file; `check` comes last on purpose (see

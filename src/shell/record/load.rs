@@ -5,7 +5,8 @@
 //! (`format`) in a version this build reads; every field is there and known; the game can be set
 //! up; every choice can be read and is legal where it stands; the game is over exactly when the
 //! save says so; the final state has the saved hash; and the integrity check matches (so damage
-//! that happens to leave a playable game is noticed too).
+//! that happens to leave a playable game is noticed too). A save played under older rules that
+//! no longer replays says so, naming the rules change that may explain it.
 
 use super::format::{
     self, FORMAT_VERSION, Header, Recordable, SaveFile, check_digits_at, check_of, parse_hex,
@@ -69,6 +70,9 @@ pub enum LoadError {
     BadCheck(String),
     /// The integrity check does not match the text.
     CheckMismatch,
+    /// The save no longer replays (`error`), and it was played under older rules: `note` names
+    /// the change that may explain it.
+    OlderRules { error: Box<LoadError>, note: String },
 }
 
 impl fmt::Display for LoadError {
@@ -132,6 +136,7 @@ impl fmt::Display for LoadError {
             LoadError::BadCheck(c) => {
                 write!(f, "check \"{c}\" is not 16 lower-case hexadecimal digits")
             }
+            LoadError::OlderRules { error, note } => write!(f, "{error} ({note})"),
             LoadError::CheckMismatch => f.write_str(
                 "the integrity check does not match: the file was damaged or edited \
                  (to load a save edited on purpose, delete its `check` line)",
@@ -261,42 +266,20 @@ pub fn parse<G: Recordable>(text: &str, ctx: &G::Context) -> Result<Loaded<G>, L
     let saved_hash = parse_hex(&save.hash).ok_or_else(|| LoadError::BadHash(save.hash.clone()))?;
     let start =
         G::start(&save.game, save.seed, ctx).map_err(|e| LoadError::Setup(e.to_string()))?;
-    let mut game = start.clone();
-    let mut choices = Vec::with_capacity(save.choices.len());
-    for (i, text) in save.choices.iter().enumerate() {
-        let index = i + 1;
-        let choice = game
-            .parse_choice(text)
-            .map_err(|why| LoadError::Unreadable {
-                index,
-                text: text.clone(),
-                why: why.to_string(),
-            })?;
-        if game.is_over() {
-            return Err(LoadError::AfterEnd {
-                index,
-                text: text.clone(),
-            });
-        }
-        game.play(choice).map_err(|why| LoadError::Illegal {
-            index,
-            text: text.clone(),
-            why: why.to_string(),
+    let (game, choices) =
+        replay_choices(&save, &start, saved_hash).map_err(|(error, failed)| {
+            // A rules change can make a choice illegal or lead elsewhere; it cannot make one unreadable.
+            if matches!(error, LoadError::Unreadable { .. }) {
+                return error;
+            }
+            match G::older_rules_note(&save.game, failed.as_deref()) {
+                Some(note) => LoadError::OlderRules {
+                    error: Box::new(error),
+                    note,
+                },
+                None => error,
+            }
         })?;
-        choices.push(choice);
-    }
-    if game.is_over() != save.finished {
-        return Err(LoadError::Finished {
-            saved: save.finished,
-        });
-    }
-    let actual = game.record_hash(save.version);
-    if actual != saved_hash {
-        return Err(LoadError::HashMismatch {
-            saved: save.hash.clone(),
-            actual: format::hex(actual),
-        });
-    }
     if let Some(check) = &save.check {
         let stored = parse_hex(check).ok_or_else(|| LoadError::BadCheck(check.clone()))?;
         let at = check_digits_at(text, check).ok_or(LoadError::CheckMismatch)?;
@@ -310,6 +293,63 @@ pub fn parse<G: Recordable>(text: &str, ctx: &G::Context) -> Result<Loaded<G>, L
         choices,
         end: game,
     })
+}
+
+/// A refusal while replaying, with the text of the refused choice (if a choice was refused).
+type ReplayFailure = (LoadError, Option<String>);
+
+/// Plays a save's choices from `start` and checks where they lead: every choice readable and legal,
+/// the game over exactly when the save says so, the saved hash.
+fn replay_choices<G: Recordable>(
+    save: &SaveFile<G::Spec>,
+    start: &G,
+    saved_hash: u64,
+) -> Result<(G, Vec<G::Choice>), ReplayFailure> {
+    let mut game = start.clone();
+    let mut choices = Vec::with_capacity(save.choices.len());
+    for (i, text) in save.choices.iter().enumerate() {
+        let index = i + 1;
+        let failed = || Some(text.clone());
+        let choice = game.parse_choice(text).map_err(|why| {
+            let error = LoadError::Unreadable {
+                index,
+                text: text.clone(),
+                why: why.to_string(),
+            };
+            (error, failed())
+        })?;
+        if game.is_over() {
+            let error = LoadError::AfterEnd {
+                index,
+                text: text.clone(),
+            };
+            return Err((error, failed()));
+        }
+        game.play(choice).map_err(|why| {
+            let error = LoadError::Illegal {
+                index,
+                text: text.clone(),
+                why: why.to_string(),
+            };
+            (error, failed())
+        })?;
+        choices.push(choice);
+    }
+    if game.is_over() != save.finished {
+        let error = LoadError::Finished {
+            saved: save.finished,
+        };
+        return Err((error, None));
+    }
+    let actual = game.record_hash(save.version);
+    if actual != saved_hash {
+        let error = LoadError::HashMismatch {
+            saved: save.hash.clone(),
+            actual: format::hex(actual),
+        };
+        return Err((error, None));
+    }
+    Ok((game, choices))
 }
 
 /// Reads and checks a save file. The file is only read, whatever is wrong with it.

@@ -59,6 +59,7 @@ pub fn choice_json(c: &Choice, state: &GameState) -> Value {
         Choice::Yes => json!({"kind": "yes"}),
         Choice::Skip => json!({"kind": "skip"}),
         Choice::HandOver => json!({"kind": "hand-over"}),
+        Choice::Resign => json!({"kind": "resign"}),
     };
     v["text"] = Value::String(notation::write(c, db));
     v

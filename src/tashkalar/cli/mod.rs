@@ -8,6 +8,7 @@ use crate::shell::seats::SeatKind;
 use crate::shell::sim::{Pairing, rotation};
 use crate::tashkalar::engine::cards::{CardDb, LoadError};
 use crate::tashkalar::engine::scenario::Scenario;
+use crate::tashkalar::engine::setup::SetupError;
 use crate::tashkalar::engine::{GameConfig, GameState, Mode};
 use crate::tashkalar::record::GameSpec;
 use crate::tashkalar::ui::setup::{decks_for, spec_for};
@@ -116,9 +117,16 @@ pub struct TournamentSpec {
 }
 
 /// The games of a tournament, drawn up front in order (deck draws included), so that they are
-/// the same however many are played at once.
+/// the same however many are played at once. Every game's set-up is checked before any is
+/// played: a set-up error is the run's error.
 pub fn pairings(db: &CardDb, t: &TournamentSpec) -> Result<Vec<Pairing<GameSpec>>, String> {
     let players = t.players as usize;
+    if t.bots.len() > players {
+        return Err(format!(
+            "--bots names {} bots for {players} seats (at most one per seat; they take turns at the seats)",
+            t.bots.len()
+        ));
+    }
     let mixed = t.decks.len() == 1 && t.decks[0] == "mixed";
     if !t.decks.is_empty() && !mixed {
         decks_for(db, &t.decks, t.players)?;
@@ -146,6 +154,7 @@ pub fn pairings(db: &CardDb, t: &TournamentSpec) -> Result<Vec<Pairing<GameSpec>
             teams: t.teams,
             decks,
         };
+        config.validate(db).map_err(|e| setup_error(&e))?;
         out.push(Pairing {
             index: i,
             seed: t.seed.wrapping_add(u64::from(i)),
@@ -154,6 +163,17 @@ pub fn pairings(db: &CardDb, t: &TournamentSpec) -> Result<Vec<Pairing<GameSpec>
         });
     }
     Ok(out)
+}
+
+/// A set-up refusal as the command line says it: the engine's reason, with the flag to change
+/// where one flag would fix it.
+pub fn setup_error(e: &SetupError) -> String {
+    match e {
+        SetupError::HighFormFourNeedsTeams => format!("{e}: add --teams"),
+        SetupError::TeamsNeedFour(_) => format!("--teams: {e}"),
+        SetupError::Players(_) => format!("--players: {e}"),
+        _ => e.to_string(),
+    }
 }
 
 /// Parses a mode name as the CLI writes it.

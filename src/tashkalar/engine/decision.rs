@@ -32,7 +32,8 @@ pub enum Choice {
     Thaw(CardId),
     /// End the turn (no actions left, or none possible).
     EndTurn,
-    /// Piece shortage: take this piece of yours back first.
+    /// Piece shortage: take this piece of yours back first (a summoning's, or the place action's
+    /// with an empty supply).
     Pickup(Square),
     /// After a discard: return this card to the bottom of its deck.
     Return(CardId),
@@ -62,6 +63,9 @@ pub enum Choice {
     Skip,
     /// Team game: let the teammate finish this turn (the effect in progress, then placing commons).
     HandOver,
+    /// Give up: the other side wins. Two-sided games only (a duel, or two teams); never listed
+    /// among the legal choices (see [`GameState::resignation`]).
+    Resign,
 }
 
 /// What kind of step an effect is asking for.
@@ -86,13 +90,19 @@ pub enum DecisionKind {
     MeleeStart,
     Action,
     AfterActions,
+    /// Summoning with an empty supply: pick up one of your pieces first.
     Pickup,
+    /// The place action with an empty supply: the piece just picked up goes on an empty square.
+    PlaceLifted,
     ReturnCards,
     KeepFrozen,
     ClaimTask,
     CommonColour,
     LegendColour,
-    Effect { card: CardId, step: EffectStep },
+    Effect {
+        card: CardId,
+        step: EffectStep,
+    },
     GameOver,
 }
 
@@ -112,6 +122,7 @@ impl DecisionKind {
             DecisionKind::Action => "action",
             DecisionKind::AfterActions => "after-actions",
             DecisionKind::Pickup => "pickup",
+            DecisionKind::PlaceLifted => "place-lifted",
             DecisionKind::ReturnCards => "return-cards",
             DecisionKind::KeepFrozen => "keep-frozen",
             DecisionKind::ClaimTask => "claim-task",
@@ -158,6 +169,9 @@ pub enum IllegalChoice {
         text: String,
         why: String,
     },
+    /// Resigning is for a game of two sides (a duel, or two teams): a melee has no one side
+    /// that would win.
+    NoResignationInMelee,
 }
 
 impl fmt::Display for IllegalChoice {
@@ -167,6 +181,9 @@ impl fmt::Display for IllegalChoice {
             IllegalChoice::NotLegal { why, .. } | IllegalChoice::Unreadable { why, .. } => {
                 f.write_str(why)
             }
+            IllegalChoice::NoResignationInMelee => f.write_str(
+                "nobody can resign a melee: resigning is for a duel or a game of two teams",
+            ),
         }
     }
 }
@@ -189,7 +206,7 @@ impl GameState {
         matches!(
             self.phase,
             Phase::Effect
-                | Phase::PlacePickup(_)
+                | Phase::PlaceLifted
                 | Phase::SummonPickup(_)
                 | Phase::CommonColour
                 | Phase::LegendColour
@@ -204,7 +221,8 @@ impl GameState {
             Phase::MeleeStart => DecisionKind::MeleeStart,
             Phase::Action => DecisionKind::Action,
             Phase::AfterActions => DecisionKind::AfterActions,
-            Phase::PlacePickup(_) | Phase::SummonPickup(_) => DecisionKind::Pickup,
+            Phase::SummonPickup(_) => DecisionKind::Pickup,
+            Phase::PlaceLifted => DecisionKind::PlaceLifted,
             Phase::ReturnCards => DecisionKind::ReturnCards,
             Phase::KeepFrozen => DecisionKind::KeepFrozen,
             Phase::ClaimTask => DecisionKind::ClaimTask,
@@ -248,7 +266,8 @@ impl GameState {
             Phase::MeleeStart => self.melee_start_choices(out),
             Phase::Action => self.action_choices(out),
             Phase::AfterActions => self.after_actions_choices(out),
-            Phase::PlacePickup(_) | Phase::SummonPickup(_) => self.pickup_choices(out),
+            Phase::SummonPickup(_) => self.pickup_choices(out),
+            Phase::PlaceLifted => out.extend(self.board.empty_squares().iter().map(Choice::Place)),
             Phase::Effect => {
                 self.effect_choices(out);
                 if self.can_hand_over() {
@@ -278,10 +297,30 @@ impl GameState {
         out
     }
 
+    /// The seat to decide may resign at any decision of a two-sided game (a duel, or two teams of
+    /// two, either form): then this is `Some(Choice::Resign)`. Resigning is kept out of
+    /// [`GameState::legal_choices`], so that random play and the search never consider giving up;
+    /// `apply` accepts it all the same, so saves and replays record it like any choice.
+    pub fn resignation(&self) -> Option<Choice> {
+        (!self.is_over() && self.is_two_sided()).then_some(Choice::Resign)
+    }
+
+    /// The deciding seat gives up for its side: the game is over and the other side wins.
+    fn resign(&mut self) {
+        let seat = self.decider();
+        self.resigned = Some(seat);
+        self.phase = Phase::GameOver;
+        self.log(super::state::Event::Resigned { seat });
+        self.log(super::state::Event::GameOver);
+    }
+
     /// Applies a choice of the pending decision.
     pub fn apply(&mut self, choice: Choice) -> Result<(), IllegalChoice> {
         if self.is_over() {
             return Err(IllegalChoice::GameOver);
+        }
+        if choice == Choice::Resign && !self.is_two_sided() {
+            return Err(IllegalChoice::NoResignationInMelee);
         }
         if !self.is_legal(choice) {
             return Err(IllegalChoice::NotLegal {
@@ -318,7 +357,10 @@ impl GameState {
             self.phase
         };
         match (phase, choice) {
-            (Phase::Action, Choice::Place(sq)) => self.is_empty_square(sq),
+            (_, Choice::Resign) => self.resignation().is_some(),
+            (Phase::Action, Choice::Place(sq)) => {
+                self.is_empty_square(sq) && self.supply[self.me().index()].discs > 0
+            }
             (Phase::Action, Choice::Summon { card, .. }) => {
                 let in_hand = self.seat(self.turn.seat).hand.contains(card)
                     && self.db.get(card).is_some_and(|c| c.pattern.is_some());
@@ -345,6 +387,10 @@ impl GameState {
 
     /// Applies a choice known to be legal.
     fn apply_legal(&mut self, choice: Choice) {
+        if choice == Choice::Resign {
+            self.resign();
+            return;
+        }
         if choice == Choice::HandOver {
             // The same decision stays pending; only who makes it changes.
             self.turn.handed_over = true;
@@ -354,7 +400,8 @@ impl GameState {
             Phase::StartSquare => self.apply_start_square(choice),
             Phase::MeleeStart => self.apply_melee_start(choice),
             Phase::Action | Phase::AfterActions => self.apply_main(choice),
-            Phase::PlacePickup(_) | Phase::SummonPickup(_) => self.apply_pickup(choice),
+            Phase::SummonPickup(_) => self.apply_pickup(choice),
+            Phase::PlaceLifted => self.apply_place_lifted(choice),
             Phase::Effect => self.apply_effect_choice(choice),
             Phase::ReturnCards => self.apply_return(choice),
             Phase::KeepFrozen => self.apply_keep_frozen(choice),
@@ -399,8 +446,16 @@ impl GameState {
             {
                 format!("{sq} is not part of the arena")
             }
-            Choice::Place(sq) if self.phase == Phase::Action && self.board.get(sq).is_some() => {
+            Choice::Place(sq)
+                if matches!(self.phase, Phase::Action | Phase::PlaceLifted)
+                    && self.board.get(sq).is_some() =>
+            {
                 format!("{sq} is occupied")
+            }
+            Choice::Place(_)
+                if self.phase == Phase::Action && self.supply[self.me().index()].discs == 0 =>
+            {
+                "the supply is empty: first pick up one of your common or heroic pieces".into()
             }
             Choice::Summon { card, .. } | Choice::Discard(card) | Choice::Flare { card, .. }
                 if self.phase == Phase::Action && !hand.contains(card) =>

@@ -34,7 +34,7 @@ pub fn material(state: &GameState, seat: Seat) -> f64 {
         Mode::HighForm => HIGH_FORM_WEIGHTS,
     };
     let pending = match state.config.mode {
-        Mode::Deathmatch if acting => pending_destruction(state, seat),
+        Mode::Deathmatch if acting => pending_destruction(state),
         Mode::Deathmatch => 0.0,
         Mode::HighForm if acting => task_prospects(state, seat),
         Mode::HighForm => 0.0,
@@ -42,18 +42,15 @@ pub fn material(state: &GameState, seat: Seat) -> f64 {
     state.score(seat) as f64 + pending + wc * commons + wh * heroic + wl * legendary + wr * ready
 }
 
+/// A destroyed common still without a partner: it scores only if another common of its colour
+/// is destroyed before the turn ends (nothing carries over to a later turn).
+const UNPAIRED_COMMON: f64 = 0.2;
+
 /// Deathmatch: what the acting side's destruction this turn is worth (scored at the end of the
-/// turn: commons in pairs, so half a point each).
-fn pending_destruction(state: &GameState, seat: Seat) -> f64 {
-    let own = state.colour_of(seat);
-    state
-        .colour_ids()
-        .filter(|c| *c != own)
-        .map(|c| {
-            let [common, heroic, legendary] = state.turn.tally.destroyed[c.index()];
-            0.5 * common as f64 + heroic as f64 + 2.0 * legendary as f64
-        })
-        .sum()
+/// turn), and a little for a common that a second one this turn would pair.
+fn pending_destruction(state: &GameState) -> f64 {
+    let (points, unpaired) = state.turn_destruction_points();
+    points as f64 + UNPAIRED_COMMON * unpaired as f64
 }
 
 /// High Form: the best current task the acting side meets now, which it can claim at the end of

@@ -8,6 +8,7 @@
 //! start c5                      pick e5                        place e5 heroic
 //! move e5 e6                    dir ne                         branch 1
 //! card Knight                   yes                            skip
+//! handover                      resign
 //! ```
 //! Seats and colours are written 1-4. A summon's number is the index of the pattern placement.
 
@@ -56,6 +57,7 @@ pub fn write(choice: &Choice, db: &CardDb) -> String {
         Choice::Yes => "yes".into(),
         Choice::Skip => "skip".into(),
         Choice::HandOver => "handover".into(),
+        Choice::Resign => "resign".into(),
     }
 }
 
@@ -157,6 +159,7 @@ pub fn parse(text: &str, db: &CardDb) -> Result<Choice, String> {
         "yes" => Choice::Yes,
         "skip" => Choice::Skip,
         "handover" => Choice::HandOver,
+        "resign" => Choice::Resign,
         _ => return Err(format!("unknown choice `{verb}`")),
     })
 }
@@ -206,6 +209,8 @@ mod tests {
             Choice::Dir(Dir::SW),
             Choice::Colour(Colour(2)),
             Choice::Skip,
+            Choice::HandOver,
+            Choice::Resign,
         ] {
             let text = write(&c, &db);
             assert_eq!(parse(&text, &db), Ok(c), "{text}");

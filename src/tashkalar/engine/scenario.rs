@@ -39,13 +39,14 @@ pub struct Scenario {
     pub discards: Vec<Vec<String>>,
     /// Per seat: frozen effects in play.
     pub frozen: Vec<Vec<String>>,
-    /// Per seat: total score (Deathmatch duel: points; High Form: task points).
+    /// Per seat: total score (Deathmatch duel or team game: points; High Form: task points). Not in
+    /// a melee, never negative.
     pub scores: Vec<i16>,
-    /// Melee: per seat, points scored against each colour (colour 1 first).
+    /// Melee only: per seat, points scored against each colour (colour 1 first, 0 for its own).
     pub colour_scores: Vec<Vec<i16>>,
     /// Melee: per seat, the colours (1-4) already used for an improvised summoning.
     pub improvised: Vec<Vec<u8>>,
-    /// High Form: current tasks and the next task, by name (default: dealt).
+    /// High Form: the three current tasks and the next task, by name (default: dealt).
     pub tasks: Option<TaskSpec>,
     /// The discard action was already used this turn.
     pub discarded: bool,
@@ -115,53 +116,13 @@ impl Scenario {
             teams: self.teams,
             decks,
         };
-        let mut state =
-            GameState::empty(db.clone(), config, self.seed).map_err(|e| ScenarioError(e.0))?;
+        let mut state = GameState::empty(db.clone(), config, self.seed)
+            .map_err(|e| ScenarioError(e.to_string()))?;
         state.fill_supplies();
         self.read_board(&mut state)?;
         self.read_cards(&mut state, &db)?;
         self.read_tasks(&mut state, &db)?;
-        for (i, &score) in self.scores.iter().enumerate() {
-            if i >= state.players() {
-                return err(format!(
-                    "scores: {} entries for {} players",
-                    self.scores.len(),
-                    state.players()
-                ));
-            }
-            let seat = Seat(i as u8);
-            match state.config.mode {
-                Mode::HighForm => state.seat_mut(seat).score.tasks = score,
-                Mode::Deathmatch => {
-                    // A total is booked against the next colour (the only opponent in a duel).
-                    let other = Colour((state.colour_of(seat).0 + 1) % state.colours() as u8);
-                    let book = &mut state.seat_mut(seat).score;
-                    book.by_colour[other.index()] = score;
-                    book.destroyed = score;
-                }
-            }
-        }
-        for (i, row) in self.colour_scores.iter().enumerate() {
-            if i >= state.players() || row.len() > state.colours() {
-                return err("colour_scores: one row per seat, one number per colour");
-            }
-            let book = &mut state.seats[i].score;
-            for (c, &v) in row.iter().enumerate() {
-                book.by_colour[c] = v;
-                book.destroyed += v;
-            }
-        }
-        for (i, used) in self.improvised.iter().enumerate() {
-            if i >= state.players() {
-                return err("improvised: more rows than seats");
-            }
-            for &c in used {
-                if c == 0 || c as usize > state.colours() {
-                    return err(format!("improvised: colour {c} does not exist"));
-                }
-                state.seats[i].improvised |= 1 << (c - 1);
-            }
-        }
+        self.read_scores(&mut state)?;
         let to_move = self.to_move.unwrap_or(1);
         if to_move == 0 || to_move > players {
             return err(format!(
@@ -174,9 +135,13 @@ impl Scenario {
                 "actions_left: {actions} is more than a turn can have"
             ));
         }
+        let number = self.turn.unwrap_or(2);
+        if number == 0 {
+            return err("turn: turns are numbered from 1");
+        }
         state.turn = Turn {
             seat: Seat(to_move - 1),
-            number: self.turn.unwrap_or(2).max(1),
+            number,
             actions_left: actions,
             discarded: self.discarded,
             borrow: self.borrow,
@@ -196,6 +161,107 @@ impl Scenario {
         };
         state.settle();
         Ok(state)
+    }
+
+    /// Scores, per-colour melee scores and used improvisations: only what a game can reach.
+    fn read_scores(&self, state: &mut GameState) -> Result<(), ScenarioError> {
+        let players = state.players();
+        let melee = state.is_melee();
+        if self.scores.len() > players {
+            return err(format!(
+                "scores: {} entries for {players} players",
+                self.scores.len()
+            ));
+        }
+        if melee && !self.scores.is_empty() {
+            return err("scores: a melee scores per colour; use colour_scores");
+        }
+        for (i, &score) in self.scores.iter().enumerate() {
+            if score < 0 {
+                return err(format!(
+                    "scores: seat {} has {score}; scores are never negative",
+                    i + 1
+                ));
+            }
+            let seat = Seat(i as u8);
+            match state.config.mode {
+                Mode::HighForm => state.seat_mut(seat).score.tasks = score,
+                Mode::Deathmatch => {
+                    // The points are booked against the other side's colour.
+                    let other = Colour((state.colour_of(seat).0 + 1) % state.colours() as u8);
+                    let book = &mut state.seat_mut(seat).score;
+                    book.by_colour[other.index()] = score;
+                    book.destroyed = score;
+                }
+            }
+        }
+        if !self.colour_scores.is_empty() && !melee {
+            return err("colour_scores: only a melee (3 or 4 sides) scores per colour; use scores");
+        }
+        if self.colour_scores.len() > players {
+            return err(format!(
+                "colour_scores: {} rows for {players} players",
+                self.colour_scores.len()
+            ));
+        }
+        for (i, row) in self.colour_scores.iter().enumerate() {
+            let seat = Seat(i as u8);
+            let own = state.colour_of(seat).index();
+            if row.len() != state.colours() {
+                return err(format!(
+                    "colour_scores: seat {} has {} numbers; give one per colour ({}), 0 for its own",
+                    i + 1,
+                    row.len(),
+                    state.colours()
+                ));
+            }
+            if row[own] != 0 {
+                return err(format!(
+                    "colour_scores: seat {} cannot score against its own colour",
+                    i + 1
+                ));
+            }
+            if let Some(v) = row.iter().find(|v| **v < 0) {
+                return err(format!(
+                    "colour_scores: seat {} has {v}; scores are never negative",
+                    i + 1
+                ));
+            }
+            let book = &mut state.seat_mut(seat).score;
+            for (c, &v) in row.iter().enumerate() {
+                book.by_colour[c] = v;
+                book.destroyed += v;
+            }
+        }
+        if !self.improvised.is_empty() && !melee {
+            return err("improvised: only a melee has improvised summoning");
+        }
+        if self.improvised.len() > players {
+            return err("improvised: more rows than seats");
+        }
+        for (i, used) in self.improvised.iter().enumerate() {
+            let own = state.seats[i].colour.0 + 1;
+            for &c in used {
+                if c == 0 || c as usize > state.colours() {
+                    return err(format!("improvised: colour {c} does not exist"));
+                }
+                if c == own {
+                    return err(format!(
+                        "improvised: seat {} cannot improvise with its own colour",
+                        i + 1
+                    ));
+                }
+                let bit = 1 << (c - 1);
+                if state.seats[i].improvised & bit != 0 {
+                    return err(format!(
+                        "improvised: seat {} names colour {c} twice (each colour is used once)",
+                        i + 1
+                    ));
+                }
+                state.seats[i].improvised |= bit;
+            }
+        }
+        Ok(())
     }
 
     fn read_board(&self, state: &mut GameState) -> Result<(), ScenarioError> {
@@ -405,8 +471,11 @@ impl Scenario {
             state.setup_tasks();
             return Ok(());
         };
-        if spec.current.len() > 3 {
-            return err("tasks: at most 3 current tasks");
+        // A game always shows three current tasks and the next one.
+        if spec.current.len() != 3 || spec.next.is_none() {
+            return err(
+                "tasks: name 3 current tasks and the next one (or leave `tasks` out to deal them)",
+            );
         }
         let take = |state: &mut GameState, name: &str| {
             let id = db

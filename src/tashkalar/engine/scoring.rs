@@ -18,13 +18,22 @@ pub struct Standings {
     pub scores: Vec<i32>,
     /// Ranking key per seat, compared lexicographically: score, then the tiebreaks.
     pub keys: Vec<Vec<i32>>,
-    /// Seats with the best key (several when the tie stands).
+    /// Seats with the best key (several when the tie stands); after a resignation, the seats of
+    /// the other side.
     pub winners: Vec<Seat>,
+    /// The seat that resigned for its side, if the game ended that way.
+    pub resigned: Option<Seat>,
 }
 
 impl GameState {
-    fn is_melee(&self) -> bool {
-        self.config.mode == Mode::Deathmatch && self.players() > 2
+    /// Deathmatch for three or four sides, scored per colour (a team game is a duel of two sides).
+    pub fn is_melee(&self) -> bool {
+        self.config.mode == Mode::Deathmatch && self.colours() > 2
+    }
+
+    /// Two sides play: a duel, or two teams of two (either form). Only they may resign.
+    pub fn is_two_sided(&self) -> bool {
+        self.colours() == 2
     }
 
     /// Points toward the end trigger and the final score, per seat.
@@ -34,12 +43,12 @@ impl GameState {
             Mode::Deathmatch if self.is_melee() => {
                 self.colour_scores(seat).into_iter().min().unwrap_or(0)
             }
+            // Teammates score for their side together.
             Mode::Deathmatch => self
-                .seat(seat)
-                .score
-                .by_colour
-                .iter()
-                .map(|&v| v as i32)
+                .seat_ids()
+                .filter(|s| self.allies(*s, seat))
+                .flat_map(|s| self.seat(s).score.by_colour)
+                .map(i32::from)
                 .sum(),
         }
     }
@@ -98,30 +107,38 @@ impl GameState {
             })
             .collect();
         let best = keys.iter().max().cloned().unwrap_or_default();
-        let winners = self
-            .seat_ids()
-            .filter(|s| keys[s.index()] == best)
-            .collect();
+        let winners = match self.resigned {
+            Some(gave_up) => self
+                .seat_ids()
+                .filter(|s| !self.allies(*s, gave_up))
+                .collect(),
+            None => self
+                .seat_ids()
+                .filter(|s| keys[s.index()] == best)
+                .collect(),
+        };
         Standings {
             scores: self.seat_ids().map(|s| self.score(s)).collect(),
             keys,
             winners,
+            resigned: self.resigned,
         }
     }
 
     // ----- Deathmatch -----
 
-    /// Scores the acting seat's destruction at the end of its turn. True if a colour choice is pending.
+    /// Scores the acting seat's destruction of this turn at the end of the turn: legendary 2,
+    /// heroic 1, one per pair of commons of one colour. Nothing waits for a later turn: an unpaired
+    /// common scores nothing, except in melee, where two or three of different colours score one
+    /// point together (the player picks the colour). True if a colour choice is pending.
     pub(crate) fn score_destruction(&mut self) -> bool {
         let seat = self.turn.seat;
         let me = self.me();
         let tally = self.turn.tally;
         for c in self.colour_ids().filter(|c| *c != me) {
             let [common, heroic, legendary] = tally.destroyed[c.index()];
+            let points = 2 * legendary as i16 + heroic as i16 + common as i16 / 2;
             let book = &mut self.seat_mut(seat).score;
-            let commons = common as i16 + book.carry[c.index()] as i16;
-            let points = 2 * legendary as i16 + heroic as i16 + commons / 2;
-            book.carry[c.index()] = (commons % 2) as u8;
             book.by_colour[c.index()] += points;
             book.destroyed += points;
             if points > 0 {
@@ -135,7 +152,11 @@ impl GameState {
         }
         if self.is_melee() {
             self.turn.tally.legend_points_pending = tally.legends_summoned;
-            return self.next_scoring_choice();
+            if self.leftover_colours().len() >= 2 {
+                self.phase = Phase::CommonColour;
+                return true;
+            }
+            return self.next_legend_choice();
         }
         if tally.legends_summoned > 0
             && let Some(opp) = self.colour_ids().find(|c| *c != me)
@@ -154,20 +175,37 @@ impl GameState {
         false
     }
 
-    /// Colours with an unpaired destroyed common piece.
+    /// What the acting side's destruction so far this turn will score at the end of the turn
+    /// (all colours together; in melee with the unpaired commons' point when it applies), and how
+    /// many destroyed commons will score nothing unless a partner is destroyed this turn too.
+    pub fn turn_destruction_points(&self) -> (i32, u32) {
+        let me = self.me();
+        let mut points = 0;
+        let mut unpaired = 0;
+        for c in self.colour_ids().filter(|c| *c != me) {
+            let [common, heroic, legendary] = self.turn.tally.destroyed[c.index()];
+            points += 2 * legendary as i32 + heroic as i32 + common as i32 / 2;
+            unpaired += (common % 2) as u32;
+        }
+        if self.is_melee() && unpaired >= 2 {
+            (points + 1, 0)
+        } else {
+            (points, unpaired)
+        }
+    }
+
+    /// Melee: the enemy colours of which this turn destroyed an odd number of commons (one is
+    /// left without a partner).
     fn leftover_colours(&self) -> Vec<Colour> {
-        let book = &self.seat(self.turn.seat).score;
+        let me = self.me();
         self.colour_ids()
-            .filter(|c| book.carry[c.index()] > 0)
+            .filter(|c| *c != me && self.turn.tally.destroyed[c.index()][0] % 2 == 1)
             .collect()
     }
 
-    /// Melee: sets the next colour choice, if any. True if one is pending.
-    fn next_scoring_choice(&mut self) -> bool {
-        if self.leftover_colours().len() >= 2 {
-            self.phase = Phase::CommonColour;
-            true
-        } else if self.turn.tally.legend_points_pending > 0 {
+    /// Melee: asks for the colour of the next legend point, if any. True if one is pending.
+    fn next_legend_choice(&mut self) -> bool {
+        if self.turn.tally.legend_points_pending > 0 {
             self.phase = Phase::LegendColour;
             true
         } else {
@@ -192,20 +230,16 @@ impl GameState {
         let Choice::Colour(c) = choice else { return };
         let seat = self.turn.seat;
         if self.phase == Phase::CommonColour {
-            // The chosen colour's piece pairs with the first other leftover; both are used up.
-            let partner = self.leftover_colours().into_iter().find(|o| *o != c);
+            // The leftover commons (two or three colours) make one point together, in the
+            // chosen colour; nothing is kept for a later turn.
             let book = &mut self.seat_mut(seat).score;
-            book.carry[c.index()] = 0;
-            if let Some(p) = partner {
-                book.carry[p.index()] = 0;
-            }
             book.by_colour[c.index()] += 1;
             book.destroyed += 1;
             self.log(Event::Scored {
                 seat,
                 points: 1,
                 colour: c,
-                why: "a pair of commons",
+                why: "unpaired commons",
             });
         } else {
             let book = &mut self.seat_mut(seat).score;
@@ -219,7 +253,7 @@ impl GameState {
                 why: "legend summoned",
             });
         }
-        if !self.next_scoring_choice() {
+        if !self.next_legend_choice() {
             self.end_turn_finish();
         }
     }

@@ -71,17 +71,7 @@ pub struct GameConfig {
     pub decks: Vec<String>,
 }
 
-/// Why a game cannot be set up.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SetupError(pub String);
-
-impl fmt::Display for SetupError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
-}
-
-impl std::error::Error for SetupError {}
+pub use super::setup::SetupError;
 
 /// Hand limits refilled at the end of every turn.
 pub const HAND_BEINGS: usize = 3;
@@ -106,8 +96,6 @@ pub struct ScoreBook {
     pub legends: i16,
     pub flares: i16,
     pub tasks: i16,
-    /// Destroyed common pieces not yet paired, per colour.
-    pub carry: [u8; Colour::MAX],
 }
 
 /// One seat's cards and score.
@@ -189,8 +177,8 @@ pub enum Phase {
     Action,
     /// No actions left: flare, thaw, or end the turn.
     AfterActions,
-    /// Place action with an empty supply: first take one of your pieces back.
-    PlacePickup(Square),
+    /// Place action with an empty supply: the piece just picked up goes on an empty square.
+    PlaceLifted,
     /// Summoning with an empty supply: first take one of your pieces back.
     SummonPickup(PendingSummon),
     /// An effect is waiting for a choice.
@@ -362,6 +350,10 @@ pub enum Event {
     EndTriggered {
         seat: Seat,
     },
+    /// The seat gave up for its side.
+    Resigned {
+        seat: Seat,
+    },
     GameOver,
 }
 
@@ -383,6 +375,8 @@ pub struct GameState {
     pub phase: Phase,
     pub effect: Option<EffectRun>,
     pub ending: Ending,
+    /// The seat that resigned for its side, ending the game.
+    pub resigned: Option<Seat>,
     /// Melee setup: which start pair is being filled.
     pub setup_step: u8,
     pub rng: Rng,
@@ -450,11 +444,12 @@ impl GameState {
         std::mem::take(&mut self.events)
     }
 
-    /// Deathmatch duel: each seat has one disc on its score board.
+    /// Discs of each colour in play. In Deathmatch some go on the score boards: a duel's sides
+    /// (a team shares one) each put one disc there, a melee player one of every opponent's.
     pub fn discs_per_colour(&self) -> u8 {
         match self.config.mode {
             Mode::HighForm => DISCS,
-            Mode::Deathmatch => DISCS + 1 - self.config.players,
+            Mode::Deathmatch => DISCS + 1 - self.colours() as u8,
         }
     }
 
@@ -567,6 +562,7 @@ impl GameState {
             None => h.write_u8(0),
         }
         h.add(&self.ending).add(&self.setup_step);
+        h.add(&self.resigned);
         h.add(&self.rng.word_pos());
         h.finish()
     }

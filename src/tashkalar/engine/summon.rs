@@ -8,7 +8,7 @@ use super::decision::Choice;
 use super::effect::run::{EffectRun, Source, SummonRecord};
 use super::pattern::{PiecesAtLeast, TargetRule, match_targets, match_targets_borrowing};
 use super::pieces::Removal;
-use super::state::{Event, GameState, HandKind, Mode, PendingSummon, Phase, Seat};
+use super::state::{Event, GameState, HandKind, PendingSummon, Phase, Seat};
 
 /// Pieces that every summoning of one decision looks at.
 struct SummonContext {
@@ -37,9 +37,7 @@ impl GameState {
         if self.turn.borrow {
             return self.enemy_mask();
         }
-        let melee =
-            self.config.mode == Mode::Deathmatch && self.players() > 2 && !self.config.teams;
-        if melee {
+        if self.is_melee() {
             self.enemy_mask() & !self.seat(self.turn.seat).improvised
         } else {
             0
@@ -133,11 +131,20 @@ impl GameState {
         let Some(pattern) = c.pattern.as_ref() else {
             return;
         };
+        let (own, borrow_mask, borrowable) = (&ctx.own, ctx.borrow_mask, &ctx.borrowable);
         let landing = self.landing_squares(c.rank, pattern.target);
-        if landing.is_empty() {
+        // A lent piece counts as yours everywhere in the pattern, the square that must hold your
+        // own piece included: the being is then summoned onto it.
+        let lent_landing = match pattern.target {
+            TargetRule::OwnPiece(min) if borrow_mask != 0 => {
+                self.landing_squares(c.rank, TargetRule::Open)
+                    & self.pieces_of(borrow_mask, RankSet::at_least(min))
+            }
+            _ => Bitboard::EMPTY,
+        };
+        if landing.is_empty() && lent_landing.is_empty() {
             return;
         }
-        let (own, borrow_mask, borrowable) = (&ctx.own, ctx.borrow_mask, &ctx.borrowable);
         // Too few pieces for the pattern: no need to look (one may be borrowed).
         let spare = usize::from(borrow_mask != 0);
         if (own[0].count() as usize) + spare < pattern.pieces_needed()
@@ -164,6 +171,22 @@ impl GameState {
             }
             if borrow_mask == 0 {
                 continue;
+            }
+            for target in match_targets(placement, own) & lent_landing {
+                let p = PendingSummon {
+                    card,
+                    target,
+                    placement: i as u8,
+                    borrow: Some(target),
+                };
+                if self.piece_available(&p) {
+                    out.push(Choice::Summon {
+                        card,
+                        target,
+                        placement: i as u8,
+                        borrow: Some(target),
+                    });
+                }
             }
             for (cell_index, cell) in placement.cells.iter().enumerate() {
                 for target in
@@ -267,8 +290,19 @@ impl GameState {
             self.seat_mut(seat).improvised |= 1 << piece.colour.0;
         }
         let cells = self.summon_cells(&p);
+        // A lent piece on the summoning square was used as yours: replacing it is like summoning
+        // onto your own piece (it goes back to its owner, credited to nobody).
+        let lent_target = p.borrow == Some(p.target);
+        let how = if lent_target {
+            Removal {
+                counts_as: 0,
+                remove: false,
+            }
+        } else {
+            Removal::DESTROY
+        };
         let destroyed = if self.board.get(p.target).is_some() {
-            self.remove_piece(p.target, Removal::DESTROY)
+            self.remove_piece(p.target, how)
         } else {
             None
         };
@@ -293,7 +327,7 @@ impl GameState {
             target: p.target,
             placement: p.placement,
             destroyed: destroyed.is_some(),
-            destroyed_enemy: destroyed.is_some_and(|d| d.colour != me),
+            destroyed_enemy: !lent_target && destroyed.is_some_and(|d| d.colour != me),
         });
         run.summon_pieces = cells;
         self.phase = Phase::Effect;

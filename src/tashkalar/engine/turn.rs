@@ -29,57 +29,27 @@ impl GameState {
         config: GameConfig,
         seed: u64,
     ) -> Result<GameState, SetupError> {
-        let players = config.players as usize;
-        if !(2..=4).contains(&players) {
-            return Err(SetupError(format!(
-                "{players} players: Tash-Kalar is for 2 to 4"
-            )));
-        }
-        if config.teams && (players != 4 || config.mode != Mode::HighForm) {
-            return Err(SetupError(
-                "the team game is High Form for 4 players".into(),
-            ));
-        }
-        if config.mode == Mode::HighForm && players == 3 {
-            return Err(SetupError(
-                "High Form is played by 2 players or by two teams of 2".into(),
-            ));
-        }
-        if config.mode == Mode::HighForm && db.tasks.len() < 4 {
-            return Err(SetupError(
-                "High Form needs task cards, and none are loaded".into(),
-            ));
-        }
-        if config.decks.len() != players {
-            return Err(SetupError(format!(
-                "{} decks for {players} players",
-                config.decks.len()
-            )));
-        }
+        config.validate(&db)?;
+        // The card database never holds larger piles; this keeps a hand-made one from panicking.
+        let pile = |cards: &[CardId], what: String| {
+            Deck::from_slice(cards).ok_or(SetupError::PileTooLarge {
+                what,
+                capacity: Deck::CAPACITY,
+            })
+        };
         let mut seats: [SeatState; Seat::MAX] = Default::default();
         for (i, name) in config.decks.iter().enumerate() {
-            let deck = db.deck_by_name(name).ok_or_else(|| {
-                let known: Vec<&str> = db.decks.iter().map(|d| d.name.as_str()).collect();
-                SetupError(format!(
-                    "unknown deck `{name}` (known: {})",
-                    known.join(", ")
-                ))
-            })?;
-            let cards = &db.deck(deck).cards;
+            // `validate` checked every deck name.
+            let Some(deck) = db.deck_by_name(name) else {
+                continue;
+            };
             seats[i].deck_id = deck;
-            seats[i].deck = Deck::from_slice(cards).ok_or_else(|| {
-                SetupError(format!(
-                    "deck `{name}` has more than {} cards",
-                    Deck::CAPACITY
-                ))
-            })?;
+            seats[i].deck = pile(&db.deck(deck).cards, format!("deck `{name}`"))?;
             seats[i].colour = Colour(if config.teams { (i % 2) as u8 } else { i as u8 });
             seats[i].sideways = if config.teams { TEAM_SIDEWAYS } else { 0 };
         }
-        let legend_deck = Deck::from_slice(&db.legends)
-            .ok_or_else(|| SetupError(format!("more than {} legends", Deck::CAPACITY)))?;
-        let flare_deck = Deck::from_slice(&db.flares)
-            .ok_or_else(|| SetupError(format!("more than {} flares", Deck::CAPACITY)))?;
+        let legend_deck = pile(&db.legends, "the legend deck".into())?;
+        let flare_deck = pile(&db.flares, "the flare deck".into())?;
         let mut tasks = TaskQueue::default();
         if config.mode == Mode::HighForm {
             for t in &db.tasks {
@@ -106,6 +76,7 @@ impl GameState {
             phase: Phase::Action,
             effect: None,
             ending: Ending::default(),
+            resigned: None,
             setup_step: 0,
             rng: Rng::seeded(seed),
             scratch: Vec::new(),
@@ -159,13 +130,14 @@ impl GameState {
             actions_left: 1,
             ..Default::default()
         };
-        match (self.config.mode, self.players()) {
-            (Mode::Deathmatch, 2) => self.phase = Phase::StartSquare,
-            (Mode::Deathmatch, _) => {
+        match self.config.mode {
+            Mode::Deathmatch if self.is_melee() => {
                 self.phase = Phase::MeleeStart;
                 self.setup_step = 0;
             }
-            _ => self.begin_turn(Seat(0), false, true),
+            // A duel, or two teams: the second player sets up the two start pieces.
+            Mode::Deathmatch => self.phase = Phase::StartSquare,
+            Mode::HighForm => self.begin_turn(Seat(0), false, true),
         }
     }
 
@@ -265,7 +237,7 @@ impl GameState {
 
     /// Main-action choices: place, summon, discard, then flares and frozen effects.
     pub(crate) fn action_choices(&self, out: &mut Vec<Choice>) {
-        out.extend(self.board.empty_squares().iter().map(Choice::Place));
+        self.place_choices(out);
         if self.turn.handed_over {
             // The teammate spends the remaining actions placing common pieces, and plays no flares.
             if out.is_empty() {
@@ -288,6 +260,23 @@ impl GameState {
         self.thaw_choices(out);
         if self.can_hand_over() {
             out.push(Choice::HandOver);
+        }
+    }
+
+    /// The place action: a common piece on an empty square, or, with an empty supply, first one
+    /// of your common or heroic pieces picked up (it then goes on any empty square as a common,
+    /// the one it left included).
+    fn place_choices(&self, out: &mut Vec<Choice>) {
+        let me = self.me();
+        if self.supply[me.index()].discs > 0 {
+            out.extend(self.board.empty_squares().iter().map(Choice::Place));
+        } else {
+            out.extend(
+                self.board
+                    .pieces(me, RankSet::NON_LEGENDARY)
+                    .iter()
+                    .map(Choice::Pickup),
+            );
         }
     }
 
@@ -349,12 +338,14 @@ impl GameState {
         match choice {
             Choice::Place(sq) => {
                 self.turn.actions_left = self.turn.actions_left.saturating_sub(1);
-                if self.supply[self.me().index()].discs == 0 {
-                    self.phase = Phase::PlacePickup(sq);
-                } else {
-                    self.place_piece(sq, self.me(), Rank::Common);
-                    self.after_action();
-                }
+                self.place_piece(sq, self.me(), Rank::Common);
+                self.after_action();
+            }
+            Choice::Pickup(from) => {
+                // The place action with an empty supply: the piece comes back to the supply first.
+                self.turn.actions_left = self.turn.actions_left.saturating_sub(1);
+                self.pick_up(from);
+                self.phase = Phase::PlaceLifted;
             }
             Choice::Summon {
                 card,
@@ -413,35 +404,26 @@ impl GameState {
         }
     }
 
-    /// Own discs (or legendary pieces) that may be picked up.
+    /// Summoning with an empty supply: own pieces of the summoned kind that may be picked up.
     pub(crate) fn pickup_choices(&self, out: &mut Vec<Choice>) {
-        let me = self.me();
-        match self.phase {
-            Phase::PlacePickup(_) => {
-                out.extend(
-                    self.board
-                        .pieces(me, RankSet::NON_LEGENDARY)
-                        .iter()
-                        .map(Choice::Pickup),
-                );
-            }
-            Phase::SummonPickup(p) => {
-                out.extend(self.pickup_candidates(&p).iter().map(Choice::Pickup));
-            }
-            _ => {}
+        if let Phase::SummonPickup(p) = self.phase {
+            out.extend(self.pickup_candidates(&p).iter().map(Choice::Pickup));
         }
     }
 
     pub(crate) fn apply_pickup(&mut self, choice: Choice) {
         let Choice::Pickup(from) = choice else { return };
-        self.pick_up(from);
-        match self.phase {
-            Phase::PlacePickup(sq) => {
-                self.place_piece(sq, self.me(), Rank::Common);
-                self.after_action();
-            }
-            Phase::SummonPickup(p) => self.execute_summon(p),
-            _ => {}
+        if let Phase::SummonPickup(p) = self.phase {
+            self.pick_up(from);
+            self.execute_summon(p);
+        }
+    }
+
+    /// The piece picked up for the place action goes on an empty square, as a common piece.
+    pub(crate) fn apply_place_lifted(&mut self, choice: Choice) {
+        if let Choice::Place(sq) = choice {
+            self.place_piece(sq, self.me(), Rank::Common);
+            self.after_action();
         }
     }
 
@@ -553,8 +535,11 @@ impl GameState {
         for _ in 0..deck {
             self.draw_own(seat);
         }
+        // Extra legends go to whoever holds the side's legends: in the team game, the teammate
+        // they were just passed to.
+        let holder = self.teammate(seat);
         for _ in 0..legends {
-            self.draw_shared(seat, true);
+            self.draw_shared(holder, true);
         }
         if !self.ending.triggered && self.score_trigger() {
             self.trigger_end(seat);

@@ -375,6 +375,12 @@ impl Narrator {
                     seats.name(*seat)
                 ),
             },
+            Event::Resigned { seat } => LogLine {
+                turn,
+                seat: Some(seat.index()),
+                kind: LineKind::Important,
+                text: format!("{} resigned", seats.name(*seat)),
+            },
             Event::GameOver => LogLine {
                 turn,
                 seat: None,

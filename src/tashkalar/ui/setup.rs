@@ -6,7 +6,9 @@ use crate::shell::seats::{SeatKind, Seats};
 use crate::shell::tui::catalog::{FormRow, SetupForm, autosave_for};
 use crate::shell::tui::table::{Table, TableEnv, TableScreen};
 use crate::shell::tui::theme::colour_name;
+use crate::tashkalar::engine::RULES_VERSION;
 use crate::tashkalar::engine::scenario::Scenario;
+use crate::tashkalar::engine::setup::{MIN_TASKS, Seating, seatings};
 use crate::tashkalar::engine::{CardDb, GameConfig, GameState, Mode};
 use crate::tashkalar::record::{GameSpec, SeatSpec};
 use std::path::Path;
@@ -17,6 +19,8 @@ use std::sync::Arc;
 pub struct GameSetup {
     pub mode: Mode,
     pub players: u8,
+    /// Two teams of 2 (4 players).
+    pub teams: bool,
     pub seats: Vec<SeatKind>,
     pub decks: Vec<String>,
     pub seed: u64,
@@ -24,33 +28,26 @@ pub struct GameSetup {
 
 /// Why High Form cannot be chosen, if it cannot.
 pub fn high_form_unavailable(db: &CardDb) -> Option<String> {
-    if db.tasks.len() < 4 {
+    if db.tasks.len() < MIN_TASKS {
         Some(match db.tasks.len() {
-            0 => "no task cards are loaded (High Form needs at least 4)".to_string(),
-            n => format!("only {n} task cards are loaded (High Form needs at least 4)"),
+            0 => format!("no task cards are loaded (High Form needs at least {MIN_TASKS})"),
+            n => format!("only {n} task cards are loaded (High Form needs at least {MIN_TASKS})"),
         })
     } else {
         None
     }
 }
 
-/// Player counts a form allows: High Form is a duel or a 2 vs 2 team game.
-pub fn allowed_players(mode: Mode) -> &'static [u8] {
-    match mode {
-        Mode::HighForm => &[2, 4],
-        Mode::Deathmatch => &[2, 3, 4],
-    }
-}
-
 /// Decks per seat from a `--decks` list: empty means the first deck for everyone, one name means
-/// that deck for everyone.
+/// that deck for everyone. The names are checked with the rest of the set-up
+/// ([`GameConfig::validate`]).
 pub fn decks_for(db: &CardDb, given: &[String], players: u8) -> Result<Vec<String>, String> {
-    let known: Vec<&str> = db.decks.iter().map(|d| d.name.as_str()).collect();
-    let first = known
+    let first = db
+        .decks
         .first()
         .ok_or_else(|| "no being decks are loaded".to_string())?;
-    let list: Vec<String> = match given.len() {
-        0 => vec![first.to_string(); players as usize],
+    Ok(match given.len() {
+        0 => vec![first.name.clone(); players as usize],
         1 => vec![given[0].clone(); players as usize],
         n if n == players as usize => given.to_vec(),
         n => {
@@ -58,16 +55,7 @@ pub fn decks_for(db: &CardDb, given: &[String], players: u8) -> Result<Vec<Strin
                 "--decks names {n} decks for {players} players (give one, or one per seat)"
             ));
         }
-    };
-    for name in &list {
-        if db.deck_by_name(name).is_none() {
-            return Err(format!(
-                "unknown deck `{name}` (loaded: {})",
-                known.join(", ")
-            ));
-        }
-    }
-    Ok(list)
+    })
 }
 
 /// The names of the seats of a game: the colour of their pieces, and in the team game a "2"
@@ -103,6 +91,7 @@ pub fn spec_for(config: &GameConfig, kinds: &[SeatKind], scenario: Option<String
                 deck: config.decks.get(i).cloned().unwrap_or_default(),
             })
             .collect(),
+        rules: RULES_VERSION,
         scenario,
     }
 }
@@ -113,18 +102,13 @@ impl GameSetup {
         GameConfig {
             mode: self.mode,
             players: self.players,
-            teams: self.mode == Mode::HighForm && self.players == 4,
+            teams: self.teams,
             decks: self.decks.clone(),
         }
     }
 
-    /// Deals the game.
+    /// Deals the game (the engine checks the set-up first).
     pub fn deal(&self, db: Arc<CardDb>) -> Result<GameState, String> {
-        if self.mode == Mode::HighForm
-            && let Some(why) = high_form_unavailable(&db)
-        {
-            return Err(format!("High Form is unavailable: {why}"));
-        }
         GameState::new_game(db, self.config(), self.seed).map_err(|e| e.to_string())
     }
 
@@ -174,6 +158,8 @@ pub struct TkSetup {
     pub db: Arc<CardDb>,
     pub mode: Mode,
     pub players: u8,
+    /// Two teams of 2 (4 players).
+    pub teams: bool,
     /// Per seat: index into the database's decks.
     pub decks: [usize; 4],
 }
@@ -185,6 +171,7 @@ impl TkSetup {
             db,
             mode: Mode::Deathmatch,
             players: 2,
+            teams: false,
             decks: [0; 4],
         }
     }
@@ -193,8 +180,15 @@ impl TkSetup {
         GameConfig {
             mode: self.mode,
             players: self.players,
-            teams: self.mode == Mode::HighForm && self.players == 4,
+            teams: self.teams,
             decks: Vec::new(),
+        }
+    }
+
+    fn seating(&self) -> Seating {
+        Seating {
+            players: self.players,
+            teams: self.teams,
         }
     }
 
@@ -240,7 +234,7 @@ impl SetupForm for TkSetup {
                 },
                 TkRow::Players => FormRow::Option {
                     label: "Players".into(),
-                    value: if self.mode == Mode::HighForm && self.players == 4 {
+                    value: if self.teams {
                         "4 (two teams)".into()
                     } else {
                         self.players.to_string()
@@ -269,15 +263,18 @@ impl SetupForm for TkSetup {
                     return Err(format!("High Form is unavailable: {why}"));
                 }
                 self.mode = next;
-                if !allowed_players(self.mode).contains(&self.players) {
-                    self.players = 2;
+                if !seatings(self.mode).contains(&self.seating()) {
+                    (self.players, self.teams) = (2, false);
                 }
             }
             Some(TkRow::Players) => {
-                let allowed = allowed_players(self.mode);
-                let i = allowed.iter().position(|p| *p == self.players).unwrap_or(0);
+                let allowed = seatings(self.mode);
+                let i = allowed
+                    .iter()
+                    .position(|s| *s == self.seating())
+                    .unwrap_or(0);
                 let j = (i as i32 + delta).rem_euclid(allowed.len() as i32) as usize;
-                self.players = allowed[j];
+                (self.players, self.teams) = (allowed[j].players, allowed[j].teams);
             }
             Some(TkRow::Deck(s)) => {
                 let n = self.db.decks.len().max(1) as i32;
@@ -315,6 +312,7 @@ impl SetupForm for TkSetup {
         let setup = GameSetup {
             mode: self.mode,
             players: self.players,
+            teams: self.teams,
             seats: seats.to_vec(),
             decks,
             seed,
@@ -332,7 +330,6 @@ mod tests {
         let db = CardDb::builtin().expect("cards");
         let first = db.decks[0].name.clone();
         assert_eq!(decks_for(&db, &[], 3), Ok(vec![first.clone(); 3]));
-        assert!(decks_for(&db, &["Nowhere".into()], 2).is_err());
         assert!(decks_for(&db, &[first.clone(), first.clone(), first], 2).is_err());
     }
 

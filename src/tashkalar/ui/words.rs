@@ -52,6 +52,9 @@ pub fn prompt(state: &GameState, seats: &Seats, choices: &[Choice]) -> Prompt {
         DecisionKind::Pickup => {
             format!("{who}: your supply is empty. First take back one of your pieces (highlighted)")
         }
+        DecisionKind::PlaceLifted => {
+            format!("{who}: put the piece you took back on an empty square")
+        }
         DecisionKind::ReturnCards => {
             format!("{who}: you may return other cards to the bottom of their decks, one at a time")
         }
@@ -186,7 +189,12 @@ pub fn game_over_text(state: &GameState, seats: &Seats) -> String {
     let winners: Vec<&str> = standings.winners.iter().map(|s| seats.name(*s)).collect();
     let head = match winners.as_slice() {
         [one] => format!("{one} wins"),
+        many if standings.resigned.is_some() => format!("{} win", many.join(" and ")),
         many => format!("tie between {}", many.join(" and ")),
+    };
+    let head = match standings.resigned {
+        Some(seat) => format!("{} resigned; {head}", seats.name(seat)),
+        None => head,
     };
     format!("Game over: {head} ({})", scores.join(", "))
 }
@@ -288,6 +296,7 @@ pub fn describe(state: &GameState, seats: &Seats, decision: &Decision, choice: &
             _ => name(c),
         },
         Choice::Yes => "Yes".into(),
+        Choice::Resign => format!("Resign: {} gives up", seats.name(decision.seat)),
         Choice::HandOver => format!(
             "Hand the rest of the turn to {}",
             seats.name(state.teammate(decision.seat))

@@ -341,15 +341,27 @@ impl GameState {
                     out.push(Choice::Skip);
                 }
             }
-            Op::ChooseEnemy { optional, .. } => {
+            Op::ChooseEnemy { slot, optional, .. } => {
                 let mask = self.enemy_mask();
-                out.extend(
-                    self.colour_ids()
-                        .filter(|c| mask >> c.0 & 1 == 1)
-                        .map(Choice::Colour),
-                );
+                let enemies = self.colour_ids().filter(|c| mask >> c.0 & 1 == 1);
                 if *optional {
+                    out.extend(enemies.map(Choice::Colour));
                     out.push(Choice::Skip);
+                } else {
+                    // A mandatory colour choice offers only the colours that can carry out the
+                    // step it is for (a colour with no disc left would turn a "must" into
+                    // nothing while another colour could take it). When none can, the first
+                    // enemy colour stands for all: the step does nothing whichever is named.
+                    let all: Vec<Colour> = enemies.collect();
+                    let start = out.len();
+                    out.extend(
+                        all.iter()
+                            .filter(|c| self.colour_can_act(run, program, *slot, **c))
+                            .map(|c| Choice::Colour(*c)),
+                    );
+                    if out.len() == start {
+                        out.extend(all.first().map(|c| Choice::Colour(*c)));
+                    }
                 }
             }
             Op::MoveCard { kind, .. } => {
@@ -373,6 +385,51 @@ impl GameState {
                 out.push(Choice::Skip);
             }
             _ => {}
+        }
+    }
+
+    /// Whether naming `colour` at the colour choice of the current step (binding `slot`) lets the
+    /// next step do something: act on its piece, place its piece, or offer a real choice. Steps
+    /// this cannot judge count as possible.
+    fn colour_can_act(
+        &self,
+        run: &EffectRun,
+        program: &Program,
+        slot: SlotId,
+        colour: Colour,
+    ) -> bool {
+        let mut probe = run.clone();
+        let s = &mut probe.slots[slot as usize];
+        s.colours = 1 << colour.0;
+        s.count = s.count.saturating_add(1);
+        probe.pc += 1;
+        let Some(op) = program.ops.get(probe.pc as usize) else {
+            return true;
+        };
+        match op {
+            Op::ActOn { target, act, .. } => {
+                let sq = match target {
+                    CRef::Being => probe.being,
+                    CRef::Slot(s) => probe.slots[*s as usize].square,
+                };
+                sq.is_some_and(|sq| self.act_possible(&probe, sq, act))
+            }
+            Op::PlaceAt { at, side, rank, .. } => {
+                let colour = self.side_colour(&probe, *side);
+                let free = self
+                    .ref_square(&probe, *at)
+                    .is_some_and(|sq| self.board.get(sq).is_none());
+                free && match self.place_ranks(&probe, *rank) {
+                    PlaceRanks::One(r) => self.supply[colour.index()].has(r),
+                    PlaceRanks::Any | PlaceRanks::Nothing => false,
+                }
+            }
+            op if op.is_choice() && !optional_of(op) => {
+                let mut choices = Vec::new();
+                self.op_choices(&probe, program, op, &mut choices);
+                choices.iter().any(|c| *c != Choice::Skip)
+            }
+            _ => true,
         }
     }
 

@@ -28,7 +28,7 @@ pub struct PlayersPanel<'a> {
 impl PlayersPanel<'_> {
     fn score_text(&self, seat: Seat) -> String {
         let st = self.state;
-        let melee = st.config.mode == Mode::Deathmatch && st.players() > 2;
+        let melee = st.is_melee();
         let score = st.score(seat);
         if melee {
             let me = st.colour_of(seat);
@@ -48,7 +48,7 @@ impl PlayersPanel<'_> {
 impl Widget for PlayersPanel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let t = self.theme;
-        let target = match (self.state.config.mode, self.state.players()) {
+        let target = match (self.state.config.mode, self.state.colours()) {
             (Mode::HighForm, _) => "9".to_string(),
             (Mode::Deathmatch, 2) => "18".to_string(),
             (Mode::Deathmatch, 3) => "12 in a colour".to_string(),

@@ -190,6 +190,13 @@ impl Recordable for GameState {
         out.push(decision.seat.0);
         text(&mut out, decision.kind.name());
         out.extend(self.rng.word_pos().to_le_bytes());
+        // Gateways, pending beings, held pieces: nothing is added when none is in play.
+        let name = |c: crate::engine::CardId| {
+            let mut v = Vec::new();
+            text(&mut v, self.db.get(c).map_or("?", |c| c.name.as_str()));
+            v
+        };
+        self.expansion_bytes(&mut out, &name);
         super::format::fnv64(&out)
     }
 

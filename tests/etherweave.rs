@@ -195,6 +195,21 @@ fn a_warp_effect_after_the_last_action_may_reopen_the_turn() {
 }
 
 #[test]
+fn no_warp_effect_after_a_hand_over() {
+    let mut g = scenario(
+        r#"(mode: HighForm, teams: true, players: 4,
+            decks: ["Etherweave", "Imperial", "Imperial", "Imperial"],
+            hands: [(beings: ["Translocationist"])])"#,
+    );
+    assert!(legal(&g, "warp Translocationist"));
+    play(&mut g, &["handover"]);
+    assert!(
+        !legal(&g, "warp Translocationist"),
+        "the teammate plays no warp effect"
+    );
+}
+
+#[test]
 fn a_scenario_pending_being_must_have_a_warp_effect_from_the_seats_deck() {
     use tashkalar::engine::scenario::Scenario;
     for text in [

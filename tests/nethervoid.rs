@@ -436,7 +436,7 @@ fn gate_master_making_a_legend_counts_as_summoning_one() {
 }
 
 #[test]
-fn gate_master_upgrading_a_common_gateway_keeps_the_legend_count() {
+fn gate_master_takes_a_common_gateway_and_upgrades_itself() {
     // The Gate Master takes over the common Gateway when summoned, so it upgrades itself.
     let mut g = nv(
         r#"pieces: ["1c e6", "1c f6", "1c d5", "1c f5", "1c g5", "1c b3"], gateway: ["b3"],
@@ -450,7 +450,7 @@ fn gate_master_upgrading_a_common_gateway_keeps_the_legend_count() {
 }
 
 #[test]
-fn gate_master_upgrading_to_heroic_is_no_legend() {
+fn gate_master_counts_a_legend_only_when_the_upgrade_made_one() {
     // With all three legendary pieces on the board, the heroic Gateway cannot be upgraded.
     let mut g = nv(
         r#"pieces: ["1c e6", "1c f6", "1c d5", "1c f5", "1c g5", "1h b3", "1l a5", "1l c7", "1l g7"],

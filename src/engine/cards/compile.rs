@@ -491,6 +491,9 @@ impl Compiler {
                 self.emit(Op::SummonWith { slot });
             }
             Step::VoidSquares(n) => self.emit(Op::VoidSquares(*n)),
+            Step::CopyWarp(_) if self.linked => {
+                return Err("a `Linked` block cannot copy a warp effect".into());
+            }
             Step::CopyWarp(from) => match from {
                 WarpFrom::Pending => self.emit(Op::CopyWarp {
                     from: WarpSource::Pending,

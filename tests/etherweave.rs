@@ -837,3 +837,26 @@ fn iris_of_eternity_may_destroy_an_adjacent_legend_instead() {
 fn every_etherweave_being_summons_from_its_printed_pattern() {
     every_being_summons_from_its_printed_pattern("Etherweave");
 }
+
+#[test]
+fn the_evaluation_counts_part_of_the_pending_penalty_until_the_end_nears() {
+    use tashkalar::engine::eval::material;
+    let plain = ew(r#"hands: [(beings: ["Translocationist"])]"#);
+    let pending = ew(r#"pending: ["Translocationist"], hands: [(beings: ["Translocationist"])]"#);
+    let late = ew(
+        r#"pending: ["Translocationist"], turns_left: 2, hands: [(beings: ["Translocationist"])]"#,
+    );
+    let (p, q, l) = (
+        material(&plain, Seat(0)),
+        material(&pending, Seat(0)),
+        material(&late, Seat(0)),
+    );
+    assert!(
+        q < p && p - q < 1.0,
+        "a pending being costs a little: {p} vs {q}"
+    );
+    assert!(
+        (p - l - 2.0).abs() < 1e-9,
+        "once the end is triggered, all of it: {p} vs {l}"
+    );
+}

@@ -645,3 +645,18 @@ fn possessed_summoner_lends_an_enemy_colour_to_the_next_summoning() {
 fn every_nethervoid_being_summons_from_its_printed_pattern() {
     every_being_summons_from_its_printed_pattern("Nethervoid");
 }
+
+#[test]
+fn the_evaluation_values_a_gateway() {
+    use tashkalar::engine::eval::material;
+    let with = nv(r#"pieces: ["1h c3", "1c d4"], gateway: ["c3"]"#);
+    let without = nv(r#"pieces: ["1h c3", "1c d4"]"#);
+    let common = nv(r#"pieces: ["1h c3", "1c d4"], gateway: ["d4"]"#);
+    let (w, c, n) = (
+        material(&with, Seat(0)),
+        material(&common, Seat(0)),
+        material(&without, Seat(0)),
+    );
+    assert!(w > c && c > n, "heroic {w} > common {c} > none {n}");
+    assert!(w - n < 1.0, "worth less than a point");
+}

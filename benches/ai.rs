@@ -6,12 +6,12 @@ use std::hint::black_box;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
-use tashkalar::ai::Bot;
-use tashkalar::ai::greedy::GreedyBot;
-use tashkalar::ai::mcts::{Level, MctsBot, MctsConfig};
-use tashkalar::engine::cards::CardDb;
-use tashkalar::engine::rng::Rng;
-use tashkalar::engine::{DecisionKind, GameConfig, GameState, Mode};
+use table::shell::ai::Bot;
+use table::shell::ai::greedy::GreedyBot;
+use table::shell::ai::mcts::{Level, MctsBot, MctsConfig};
+use table::shell::rng::Rng;
+use table::tashkalar::engine::cards::CardDb;
+use table::tashkalar::engine::{DecisionKind, GameConfig, GameState, Mode};
 
 /// A position from the middle of a random duel: the first main action after 40 decisions.
 fn mid_game(db: &Arc<CardDb>, mode: Mode) -> GameState {

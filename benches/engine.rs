@@ -4,10 +4,10 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use std::hint::black_box;
 use std::sync::Arc;
-use tashkalar::engine::cards::CardDb;
-use tashkalar::engine::rng::Rng;
-use tashkalar::engine::scenario::Scenario;
-use tashkalar::engine::{GameConfig, GameState, Mode};
+use table::shell::rng::Rng;
+use table::tashkalar::engine::cards::CardDb;
+use table::tashkalar::engine::scenario::Scenario;
+use table::tashkalar::engine::{GameConfig, GameState, Mode};
 
 /// A mid-game position: 24 pieces, a hand of three beings and two legends.
 fn busy_position(db: &Arc<CardDb>) -> GameState {

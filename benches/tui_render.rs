@@ -7,11 +7,11 @@ use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::hint::black_box;
 use std::sync::Arc;
-use tashkalar::engine::{CardDb, Choice, Mode};
-use tashkalar::tui::app::App;
-use tashkalar::tui::game::seats::SeatKind;
-use tashkalar::tui::setup::GameSetup;
-use tashkalar::tui::theme::PaletteKind;
+use table::shell::tui::app::App;
+use table::shell::tui::game::seats::SeatKind;
+use table::shell::tui::setup::GameSetup;
+use table::shell::tui::theme::PaletteKind;
+use table::tashkalar::engine::{CardDb, Choice, Mode};
 
 fn key(app: &mut App, code: KeyCode) {
     app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));

@@ -1,9 +1,9 @@
 //! Plays random duels in a loop and prints games per second (for profiling the engine with perf or
 //! callgrind): `cargo run --release --example profile_duels 1000`.
 use std::sync::Arc;
-use tashkalar::engine::cards::CardDb;
-use tashkalar::engine::rng::Rng;
-use tashkalar::engine::{GameConfig, GameState, Mode};
+use table::shell::rng::Rng;
+use table::tashkalar::engine::cards::CardDb;
+use table::tashkalar::engine::{GameConfig, GameState, Mode};
 
 fn main() {
     let games: u64 = std::env::args()

@@ -10,10 +10,10 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-use tashkalar::ai::mcts::{Level, MctsBot, MctsConfig};
-use tashkalar::ai::{Bot, make_bot};
-use tashkalar::engine::{CardDb, GameConfig, GameState, Mode};
-use tashkalar::game::Game;
+use table::shell::ai::mcts::{Level, MctsBot, MctsConfig};
+use table::shell::ai::{Bot, make_bot};
+use table::shell::game::Game;
+use table::tashkalar::engine::{CardDb, GameConfig, GameState, Mode};
 
 fn main() -> Result<(), String> {
     let args: Vec<(String, String)> = std::env::args()

@@ -1,12 +1,12 @@
-//! Tash-Kalar in the terminal: the rules engine, bots, records and the ratatui front end.
+//! The table: Tash-Kalar (and, on the same shell, other games) in the terminal.
 //!
-//! Dependencies point one way: `engine` <- `ai`, `record` <- `tui`, `main`. Bots and records use
-//! the [`game::Game`] trait rather than Tash-Kalar types.
+//! - [`shell`]: everything that is not one game's rules or drawing: the [`shell::game::Game`]
+//!   trait, bots, records (save, load, replay), tournaments and the terminal front end. It imports
+//!   no game.
+//! - [`tashkalar`]: Tash-Kalar: its rules engine, its save payload, its commands and its screen.
+//!
+//! Dependencies point one way: a game uses the shell; the shell never names a game. `main.rs`
+//! is where the two meet.
 
-pub mod ai;
-pub mod cli;
-pub mod engine;
-pub mod game;
-pub mod record;
-pub mod sim;
-pub mod tui;
+pub mod shell;
+pub mod tashkalar;

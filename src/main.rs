@@ -4,15 +4,15 @@ use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use tashkalar::cli;
-use tashkalar::engine::{CardDb, GameState, Mode};
-use tashkalar::game::Game;
-use tashkalar::record::{self, Recordable, SaveFile};
-use tashkalar::sim::{self, GameRecord, SimConfig};
-use tashkalar::tui::game::seats::{SeatKind, Seats};
-use tashkalar::tui::setup::{self, GameSetup};
-use tashkalar::tui::theme::PaletteKind;
-use tashkalar::tui::{self as front, Launch, records};
+use table::shell::game::Game;
+use table::shell::record::{self, Recordable, SaveFile};
+use table::shell::sim::{self, GameRecord, SimConfig};
+use table::shell::tui::game::seats::{SeatKind, Seats};
+use table::shell::tui::setup::{self, GameSetup};
+use table::shell::tui::theme::PaletteKind;
+use table::shell::tui::{self as front, Launch, records};
+use table::tashkalar::cli;
+use table::tashkalar::engine::{CardDb, GameState, Mode};
 
 #[derive(Parser)]
 #[command(

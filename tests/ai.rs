@@ -5,9 +5,9 @@ mod common;
 use common::*;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use tashkalar::ai::{BOT_NAMES, Bot, make_bot};
-use tashkalar::engine::{Choice, GameConfig, GameState, Mode, Seat, notation};
-use tashkalar::game::Game;
+use table::shell::ai::{BOT_NAMES, Bot, make_bot};
+use table::shell::game::Game;
+use table::tashkalar::engine::{Choice, GameConfig, GameState, Mode, Seat, notation};
 
 fn bot(name: &str, seed: u64) -> Box<dyn Bot<GameState>> {
     make_bot::<GameState>(name, seed).unwrap_or_else(|e| panic!("{name}: {e}"))
@@ -100,7 +100,7 @@ fn a_bot_decides_the_same_whatever_the_opponent_holds() {
 
 #[test]
 fn the_search_reports_a_legal_choice_and_spends_its_budget_on_it() {
-    use tashkalar::ai::mcts::{Level, MctsBot};
+    use table::shell::ai::mcts::{Level, MctsBot};
     let g = capture_position();
     let mut bot = MctsBot::new(Level::Easy, 9);
     let report = bot.search(&g.observation(Seat(0)), &AtomicBool::new(false));
@@ -118,7 +118,7 @@ fn the_search_reports_a_legal_choice_and_spends_its_budget_on_it() {
 
 #[test]
 fn a_cancelled_search_still_answers_at_once() {
-    use tashkalar::ai::mcts::{Level, MctsBot};
+    use table::shell::ai::mcts::{Level, MctsBot};
     let g = capture_position();
     let mut bot = MctsBot::new(Level::Hard, 9);
     let report = bot.search(&g.observation(Seat(0)), &AtomicBool::new(true));
@@ -128,7 +128,7 @@ fn a_cancelled_search_still_answers_at_once() {
 
 #[test]
 fn each_level_searches_more_than_the_one_below_with_budgets_per_form() {
-    use tashkalar::ai::mcts::{Level, MctsBot};
+    use table::shell::ai::mcts::{Level, MctsBot};
     for mode in [None, Some(Mode::Deathmatch), Some(Mode::HighForm)] {
         let budgets: Vec<u32> = Level::ALL
             .iter()
@@ -227,7 +227,7 @@ fn the_search_bot_plays_whole_games_with_three_and_four_seats() {
 /// the seats rotate alike), and `--jobs 2` plays them two at a time with the same results.
 #[test]
 fn a_tournament_in_chunks_or_on_two_threads_plays_the_games_of_one_long_run() {
-    use tashkalar::sim::{SimConfig, run};
+    use table::shell::sim::{SimConfig, run};
     let sim = |games, seed, jobs| SimConfig {
         mode: Mode::Deathmatch,
         players: 2,

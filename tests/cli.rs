@@ -28,7 +28,7 @@ fn stderr(o: &Output) -> String {
 
 #[test]
 fn cards_check_prints_counts_and_succeeds() {
-    let db = tashkalar::engine::CardDb::builtin().expect("cards");
+    let db = table::tashkalar::engine::CardDb::builtin().expect("cards");
     let beings: usize = db.decks.iter().map(|d| d.cards.len()).sum();
     let out = tashkalar(&["cards", "check"]);
     assert!(out.status.success(), "{}", stderr(&out));
@@ -54,7 +54,7 @@ fn cards_check_prints_counts_and_succeeds() {
 #[test]
 fn a_malformed_card_file_is_reported_with_its_position() {
     let dir = temp_dir("bad-cards");
-    for (name, text) in tashkalar::engine::cards::BUILTIN {
+    for (name, text) in table::tashkalar::engine::cards::BUILTIN {
         std::fs::write(dir.join(name), text).expect("write");
     }
     std::fs::write(dir.join("zz-broken.ron"), "(\n  deck: \"Broken\",\n  beings: [ (name: \"X\", rank: Common, pattern: [\"T c\"], text: \"\", effect: [Explode]) ],\n)\n")

@@ -2,10 +2,10 @@
 
 mod common;
 use common::*;
-use tashkalar::engine::Seat;
+use table::tashkalar::engine::Seat;
 
 /// Seat 1 summons a Bomb on e5 (pattern f4, f3) next to the given enemy pieces, then the turn ends.
-fn bomb_turn(enemies: &[&str], scores: &str) -> tashkalar::engine::GameState {
+fn bomb_turn(enemies: &[&str], scores: &str) -> table::tashkalar::engine::GameState {
     let mut all = vec!["1c f4".to_string(), "1c f3".to_string()];
     all.extend(enemies.iter().map(|s| s.to_string()));
     let list = all

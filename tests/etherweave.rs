@@ -5,7 +5,7 @@
 
 mod common;
 use common::*;
-use tashkalar::engine::{CardId, GameState, Seat, Square};
+use table::tashkalar::engine::{CardId, GameState, Seat, Square};
 
 /// A position where seat 1 plays Etherweave; `body` is the rest of the scenario.
 fn ew(body: &str) -> GameState {
@@ -61,8 +61,8 @@ fn no_warp_effect_on_a_seats_first_turn() {
     assert!(!legal(&g, "warp Translocationist"));
     // A new game: nobody warps in the first round, seat 1 does on its second turn.
     let db = db();
-    let config = tashkalar::engine::GameConfig {
-        mode: tashkalar::engine::Mode::HighForm,
+    let config = table::tashkalar::engine::GameConfig {
+        mode: table::tashkalar::engine::Mode::HighForm,
         players: 2,
         teams: false,
         decks: vec!["Etherweave".into(), "Etherweave".into()],
@@ -71,7 +71,7 @@ fn no_warp_effect_on_a_seats_first_turn() {
     let warps = |g: &GameState| {
         g.choices()
             .iter()
-            .filter(|c| matches!(c, tashkalar::engine::Choice::Warp(_)))
+            .filter(|c| matches!(c, table::tashkalar::engine::Choice::Warp(_)))
             .count()
     };
     for seat in [0u8, 1] {
@@ -81,8 +81,8 @@ fn no_warp_effect_on_a_seats_first_turn() {
             let first = g
                 .choices()
                 .into_iter()
-                .find(|c| matches!(c, tashkalar::engine::Choice::Place(_)))
-                .unwrap_or(tashkalar::engine::Choice::EndTurn);
+                .find(|c| matches!(c, table::tashkalar::engine::Choice::Place(_)))
+                .unwrap_or(table::tashkalar::engine::Choice::EndTurn);
             g.apply(first).expect("legal");
             if !matches!(pending(&g).as_str(), "action" | "after-actions") {
                 // Claiming no task, and similar end-of-turn questions.
@@ -211,7 +211,7 @@ fn no_warp_effect_after_a_hand_over() {
 
 #[test]
 fn a_scenario_pending_being_must_have_a_warp_effect_from_the_seats_deck() {
-    use tashkalar::engine::scenario::Scenario;
+    use table::tashkalar::engine::scenario::Scenario;
     for text in [
         r#"(decks: ["Etherweave", "Imperial"], pending: ["Dark Sphere"])"#,
         r#"(decks: ["Etherweave", "Imperial"], pending: [None, "Knight"])"#,
@@ -840,7 +840,7 @@ fn every_etherweave_being_summons_from_its_printed_pattern() {
 
 #[test]
 fn the_evaluation_counts_part_of_the_pending_penalty_until_the_end_nears() {
-    use tashkalar::engine::eval::material;
+    use table::tashkalar::engine::eval::material;
     let plain = ew(r#"hands: [(beings: ["Translocationist"])]"#);
     let pending = ew(r#"pending: ["Translocationist"], hands: [(beings: ["Translocationist"])]"#);
     let late = ew(

@@ -4,7 +4,7 @@
 
 mod common;
 use common::*;
-use tashkalar::engine::{Choice, GameState, Seat, Square};
+use table::tashkalar::engine::{Choice, GameState, Seat, Square};
 
 /// A position where seat 1 plays Everfrost; `body` is the rest of the scenario.
 fn ef(body: &str) -> GameState {
@@ -43,7 +43,7 @@ fn summon_marked(g: &mut GameState, card: &str, target: &str, cells: &[&str], ma
     g.apply(found[0]).expect("summon");
 }
 
-fn card(g: &GameState, name: &str) -> tashkalar::engine::CardId {
+fn card(g: &GameState, name: &str) -> table::tashkalar::engine::CardId {
     g.db.by_name(name).expect("card")
 }
 
@@ -773,10 +773,10 @@ fn frostweave_illusionist_thawed_wins_over_an_enemy_common() {
 /// Every being card of `seat`'s deck is in exactly one place: deck, hand, discard pile, in play as a
 /// frozen effect, or being resolved.
 fn cards_accounted_for(g: &GameState, seat: Seat) -> usize {
-    use tashkalar::engine::state::HandKind;
+    use table::tashkalar::engine::state::HandKind;
     let st = g.seat(seat);
     let resolving = g.effect.as_ref().is_some_and(|run| {
-        run.source != tashkalar::engine::effect::run::Source::Flare
+        run.source != table::tashkalar::engine::effect::run::Source::Flare
             && !g.db.card(run.card).is_legend()
             && seat == g.turn.seat
     });
@@ -787,10 +787,10 @@ fn cards_accounted_for(g: &GameState, seat: Seat) -> usize {
         + usize::from(resolving)
 }
 
-fn random_games(mode: tashkalar::engine::Mode, players: u8, teams: bool, games: u64) {
-    use tashkalar::engine::GameConfig;
-    use tashkalar::engine::rng::Rng;
-    use tashkalar::engine::state::Phase;
+fn random_games(mode: table::tashkalar::engine::Mode, players: u8, teams: bool, games: u64) {
+    use table::shell::rng::Rng;
+    use table::tashkalar::engine::GameConfig;
+    use table::tashkalar::engine::state::Phase;
     for seed in 0..games {
         // Everfrost in every game, against itself or Imperial.
         let decks = (0..players)
@@ -846,15 +846,15 @@ fn random_games(mode: tashkalar::engine::Mode, players: u8, teams: bool, games: 
 
 #[test]
 fn random_duels_with_everfrost_keep_every_invariant() {
-    random_games(tashkalar::engine::Mode::Deathmatch, 2, false, 400);
-    random_games(tashkalar::engine::Mode::HighForm, 2, false, 200);
+    random_games(table::tashkalar::engine::Mode::Deathmatch, 2, false, 400);
+    random_games(table::tashkalar::engine::Mode::HighForm, 2, false, 200);
 }
 
 #[test]
 fn random_melees_and_team_games_with_everfrost_keep_every_invariant() {
-    random_games(tashkalar::engine::Mode::Deathmatch, 3, false, 150);
-    random_games(tashkalar::engine::Mode::Deathmatch, 4, false, 150);
-    random_games(tashkalar::engine::Mode::HighForm, 4, true, 200);
+    random_games(table::tashkalar::engine::Mode::Deathmatch, 3, false, 150);
+    random_games(table::tashkalar::engine::Mode::Deathmatch, 4, false, 150);
+    random_games(table::tashkalar::engine::Mode::HighForm, 4, true, 200);
 }
 
 #[test]
@@ -865,7 +865,7 @@ fn the_deck_has_eighteen_beings_and_seven_frozen_effects() {
     assert_eq!(cards.len(), 18);
     let commons = cards
         .iter()
-        .filter(|c| c.rank == tashkalar::engine::Rank::Common)
+        .filter(|c| c.rank == table::tashkalar::engine::Rank::Common)
         .count();
     assert_eq!((commons, cards.len() - commons), (5, 13));
     let frozen: Vec<&str> = cards

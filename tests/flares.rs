@@ -2,7 +2,7 @@
 
 mod common;
 use common::*;
-use tashkalar::engine::{GameState, Seat};
+use table::tashkalar::engine::{GameState, Seat};
 
 /// Seat 2's pieces: `upgraded` heroic pieces then `commons` common pieces along ranks 9, 8 and 7.
 fn opponent(upgraded: usize, commons: usize) -> Vec<String> {

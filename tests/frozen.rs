@@ -6,7 +6,7 @@
 
 mod common;
 use common::*;
-use tashkalar::engine::{CardId, GameState, Seat};
+use table::tashkalar::engine::{CardId, GameState, Seat};
 
 fn ef(body: &str) -> GameState {
     scenario(&format!(r#"(decks: ["Everfrost", "Imperial"], {body})"#))
@@ -106,7 +106,7 @@ fn no_thawing_during_an_effect() {
     summon(&mut g, "Snow Fox", "e5", &[]);
     assert_eq!(pending(&g), "effect:move");
     assert!(!legal(&g, "thaw Ice Princess"));
-    let thaw = tashkalar::engine::Choice::Thaw(id(&g, "Ice Princess"));
+    let thaw = table::tashkalar::engine::Choice::Thaw(id(&g, "Ice Princess"));
     assert!(
         g.apply(thaw).is_err(),
         "refused in the middle of the Snow Fox's moves"
@@ -137,7 +137,7 @@ fn no_thawing_on_another_seats_turn() {
     );
     assert_eq!(pending(&g), "action");
     assert!(!texts(&g).iter().any(|t| t.starts_with("thaw")));
-    let thaw = tashkalar::engine::Choice::Thaw(id(&g, "Ice Princess"));
+    let thaw = table::tashkalar::engine::Choice::Thaw(id(&g, "Ice Princess"));
     assert!(g.apply(thaw).is_err());
     // Seat 1 gets it back on its own turn.
     play(&mut g, &["place a6", "place a7"]);
@@ -268,7 +268,7 @@ fn after_a_hand_over_the_teammate_discards_no_flare() {
 
 #[test]
 fn a_scenario_sets_frozen_effects_and_refuses_impossible_ones() {
-    use tashkalar::engine::scenario::Scenario;
+    use table::tashkalar::engine::scenario::Scenario;
     let error = |text: &str| {
         Scenario::parse(text)
             .expect("parses")

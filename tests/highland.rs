@@ -5,7 +5,7 @@
 
 mod common;
 use common::*;
-use tashkalar::engine::GameState;
+use table::tashkalar::engine::GameState;
 
 /// A Highland position: extra scenario fields, pieces, and seat 1's beings in hand.
 fn game(extra: &str, pieces: &[&str], beings: &[&str]) -> GameState {

@@ -4,7 +4,7 @@
 mod common;
 use common::*;
 use std::sync::Arc;
-use tashkalar::engine::{GameConfig, GameState, Mode, Seat};
+use table::tashkalar::engine::{GameConfig, GameState, Mode, Seat};
 
 fn melee(players: u8) -> GameState {
     let config = GameConfig {

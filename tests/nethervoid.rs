@@ -5,7 +5,7 @@
 
 mod common;
 use common::*;
-use tashkalar::engine::{GameState, Seat, Square};
+use table::tashkalar::engine::{GameState, Seat, Square};
 
 /// A position where seat 1 plays Nethervoid; `body` is the rest of the scenario.
 fn nv(body: &str) -> GameState {
@@ -119,7 +119,7 @@ fn the_gateway_is_public_in_every_view_and_in_the_fingerprint() {
 
 #[test]
 fn a_scenario_gateway_must_be_a_non_legendary_piece_of_a_gateway_deck() {
-    use tashkalar::engine::scenario::Scenario;
+    use table::tashkalar::engine::scenario::Scenario;
     let bad = [
         r#"(decks: ["Nethervoid", "Imperial"], pieces: ["1l c3"], gateway: ["c3"])"#,
         r#"(decks: ["Nethervoid", "Imperial"], pieces: ["2c c3"], gateway: ["c3"])"#,
@@ -593,8 +593,10 @@ fn demon_of_envy_places_until_no_opponent_has_more_pieces() {
     play(&mut g, &["pick a6"]);
     assert_eq!(pending(&g), "action", "6 against 6: enough");
     assert_eq!(
-        g.board
-            .count(g.colour_of(Seat(0)), tashkalar::engine::board::RankSet::ALL),
+        g.board.count(
+            g.colour_of(Seat(0)),
+            table::tashkalar::engine::board::RankSet::ALL
+        ),
         6
     );
 }
@@ -648,7 +650,7 @@ fn every_nethervoid_being_summons_from_its_printed_pattern() {
 
 #[test]
 fn the_evaluation_values_a_gateway() {
-    use tashkalar::engine::eval::material;
+    use table::tashkalar::engine::eval::material;
     let with = nv(r#"pieces: ["1h c3", "1c d4"], gateway: ["c3"]"#);
     let without = nv(r#"pieces: ["1h c3", "1c d4"]"#);
     let common = nv(r#"pieces: ["1h c3", "1c d4"], gateway: ["d4"]"#);

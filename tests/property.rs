@@ -2,10 +2,10 @@
 //! decision, the same seed replays to the same game, and a seat's view never shows hidden cards.
 
 use std::sync::Arc;
-use tashkalar::engine::board::RankSet;
-use tashkalar::engine::cards::CardDb;
-use tashkalar::engine::rng::Rng;
-use tashkalar::engine::{GameConfig, GameState, Mode, Seat};
+use table::shell::rng::Rng;
+use table::tashkalar::engine::board::RankSet;
+use table::tashkalar::engine::cards::CardDb;
+use table::tashkalar::engine::{GameConfig, GameState, Mode, Seat};
 
 fn check_invariants(g: &GameState, context: &str) {
     assert!(

@@ -5,14 +5,15 @@
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
-use tashkalar::engine::cards::CardDb;
-use tashkalar::engine::rng::Rng;
-use tashkalar::engine::{GameState, Mode};
-use tashkalar::game::Game;
-use tashkalar::record::format::hex;
-use tashkalar::record::load::{self, LoadError};
-use tashkalar::record::save::{self, to_text};
-use tashkalar::record::{Autosave, GameSpec, Player, Recordable, SaveFile, SeatSpec};
+use table::shell::game::Game;
+use table::shell::record::format::hex;
+use table::shell::record::load::{self, LoadError};
+use table::shell::record::save::{self, to_text};
+use table::shell::record::{Autosave, Recordable, SaveFile};
+use table::shell::rng::Rng;
+use table::tashkalar::engine::cards::CardDb;
+use table::tashkalar::engine::{GameState, Mode};
+use table::tashkalar::record::{GameSpec, Player, SeatSpec};
 
 fn db() -> Arc<CardDb> {
     static DB: OnceLock<Arc<CardDb>> = OnceLock::new();
@@ -115,7 +116,7 @@ fn the_saved_hash_does_not_depend_on_card_numbers() {
             .into(),
     )];
     files.extend(
-        tashkalar::engine::cards::BUILTIN
+        table::tashkalar::engine::cards::BUILTIN
             .iter()
             .map(|(n, t)| (n.to_string(), t.to_string())),
     );
@@ -441,7 +442,7 @@ fn games_with_the_new_decks_save_load_and_verify_even_with_other_card_numbers() 
             .into(),
     )];
     files.extend(
-        tashkalar::engine::cards::BUILTIN
+        table::tashkalar::engine::cards::BUILTIN
             .iter()
             .map(|(n, t)| (n.to_string(), t.to_string())),
     );

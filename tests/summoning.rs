@@ -3,13 +3,13 @@
 
 mod common;
 use common::*;
-use tashkalar::engine::board::RankSet;
-use tashkalar::engine::cards::CardKind;
-use tashkalar::engine::pattern::TargetRule;
-use tashkalar::engine::{Colour, Rank, Square};
+use table::tashkalar::engine::board::RankSet;
+use table::tashkalar::engine::cards::CardKind;
+use table::tashkalar::engine::pattern::TargetRule;
+use table::tashkalar::engine::{Colour, Rank, Square};
 
 /// A scenario with seat 1 holding `card` (and playing its deck) and the given pieces.
-fn with_card(card: &str, pieces: &[String]) -> tashkalar::engine::GameState {
+fn with_card(card: &str, pieces: &[String]) -> table::tashkalar::engine::GameState {
     let db = db();
     let id = db.by_name(card).expect("card");
     // A being must come from seat 1's own deck.

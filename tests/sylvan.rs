@@ -4,8 +4,8 @@
 
 mod common;
 use common::*;
-use tashkalar::engine::state::HandKind;
-use tashkalar::engine::{GameState, Seat};
+use table::tashkalar::engine::state::HandKind;
+use table::tashkalar::engine::{GameState, Seat};
 
 /// A Sylvan position: extra scenario fields, pieces, and seat 1's beings in hand.
 fn game(extra: &str, pieces: &[&str], beings: &[&str]) -> GameState {

@@ -4,9 +4,9 @@
 mod common;
 use common::*;
 use std::sync::Arc;
-use tashkalar::engine::cards::tasks::TaskType;
-use tashkalar::engine::state::TurnTally;
-use tashkalar::engine::{Colour, GameConfig, GameState, Mode, Seat, Square};
+use table::tashkalar::engine::cards::tasks::TaskType;
+use table::tashkalar::engine::state::TurnTally;
+use table::tashkalar::engine::{Colour, GameConfig, GameState, Mode, Seat, Square};
 
 /// A High Form position with these pieces (seat 1 to move).
 fn position(pieces: &[&str]) -> GameState {
@@ -241,7 +241,8 @@ fn high_form(seed: u64) -> GameState {
 fn the_queue_starts_with_three_simple_tasks_never_three_of_a_type_and_a_next_task() {
     for seed in 0..300 {
         let g = high_form(seed);
-        let kind = |t: tashkalar::engine::cards::tasks::TaskId| g.db.tasks[t.0 as usize].kind;
+        let kind =
+            |t: table::tashkalar::engine::cards::tasks::TaskId| g.db.tasks[t.0 as usize].kind;
         let current: Vec<_> = g
             .tasks
             .current

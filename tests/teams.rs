@@ -2,10 +2,10 @@
 //! teammates, tasks for the team, and handing a turn to the teammate.
 
 use std::sync::Arc;
-use tashkalar::engine::cards::CardDb;
-use tashkalar::engine::scenario::Scenario;
-use tashkalar::engine::state::HandKind;
-use tashkalar::engine::{Colour, GameConfig, GameState, Mode, Seat, notation};
+use table::tashkalar::engine::cards::CardDb;
+use table::tashkalar::engine::scenario::Scenario;
+use table::tashkalar::engine::state::HandKind;
+use table::tashkalar::engine::{Colour, GameConfig, GameState, Mode, Seat, notation};
 
 fn db() -> Arc<CardDb> {
     Arc::new(CardDb::builtin().expect("cards"))
@@ -166,7 +166,7 @@ fn a_thousand_random_team_games_keep_every_invariant() {
         };
         let mut g = GameState::new_game(db.clone(), config, seed).expect("team game");
         let mut n = 0;
-        g.play_out_randomly(&mut tashkalar::engine::rng::Rng::seeded(seed), |g, _| {
+        g.play_out_randomly(&mut table::shell::rng::Rng::seeded(seed), |g, _| {
             assert!(g.pieces_consistent(), "seed {seed}");
             // Teammates always share their score; legends are only ever held by one of them.
             assert_eq!(g.score(Seat(0)), g.score(Seat(2)));

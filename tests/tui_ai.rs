@@ -6,17 +6,17 @@ mod support;
 use ratatui::crossterm::event::KeyCode;
 use std::time::{Duration, Instant};
 use support::*;
-use tashkalar::engine::{DecisionKind, Seat};
-use tashkalar::tui::app::{App, Overlay};
-use tashkalar::tui::game::seats::SeatKind;
-use tashkalar::tui::theme::{PaletteKind, Theme};
+use table::shell::tui::app::{App, Overlay};
+use table::shell::tui::game::seats::SeatKind;
+use table::shell::tui::theme::{PaletteKind, Theme};
+use table::tashkalar::engine::{DecisionKind, Seat};
 
 const W: u16 = 120;
 const H: u16 = 40;
 
 fn against_ai(seed: u64) -> App {
     let mut app = App::new(db(), PaletteKind::Standard);
-    let bot = tashkalar::ai::BOT_NAMES[0].to_string();
+    let bot = table::shell::ai::BOT_NAMES[0].to_string();
     app.start_game(&duel(seed, vec![SeatKind::Human, SeatKind::Ai(bot)]))
         .expect("deal");
     app
@@ -67,7 +67,7 @@ fn the_ai_moves_by_itself_and_the_screen_shows_it() {
 
     // Blue places a piece; its only action ends the turn and Red plays its two actions.
     assert_eq!(g.model.decision.kind, DecisionKind::Action);
-    let empty = tashkalar::engine::board::arena::PLAYABLE
+    let empty = table::tashkalar::engine::board::arena::PLAYABLE
         .iter()
         .find(|s| g.session.state.board.get(*s).is_none())
         .expect("an empty square");
@@ -107,7 +107,7 @@ fn ai_steps_wait_so_people_can_follow_them_and_space_skips_the_wait() {
     let g = app.game().expect("game");
     if g.ai_turn().is_none() {
         // The cursor square was not empty: place anywhere empty.
-        let empty = tashkalar::engine::board::arena::PLAYABLE
+        let empty = table::tashkalar::engine::board::arena::PLAYABLE
             .iter()
             .find(|s| g.session.state.board.get(*s).is_none())
             .expect("an empty square");
@@ -122,8 +122,8 @@ fn ai_steps_wait_so_people_can_follow_them_and_space_skips_the_wait() {
     // Ticking before the pause is over asks nothing.
     app.tick(Instant::now());
     assert!(app.game().expect("game").ai.waiting.is_none());
-    assert!(app.available(tashkalar::tui::action::Action::Continue));
-    assert!(tashkalar::tui::app::hint_text(&app).contains("Space next AI step"));
+    assert!(app.available(table::shell::tui::action::Action::Continue));
+    assert!(table::shell::tui::app::hint_text(&app).contains("Space next AI step"));
     // Space: the next step now.
     press(&mut app, KeyCode::Char(' '));
     app.tick(Instant::now());
@@ -146,7 +146,7 @@ fn quitting_a_game_in_progress_asks_first() {
 #[test]
 fn a_game_between_bots_runs_to_its_end_and_shows_the_result() {
     let mut app = App::new(db(), PaletteKind::Standard);
-    let bot = tashkalar::ai::BOT_NAMES[0].to_string();
+    let bot = table::shell::ai::BOT_NAMES[0].to_string();
     app.start_game(&duel(2, vec![SeatKind::Ai(bot.clone()), SeatKind::Ai(bot)]))
         .expect("deal");
     app.ai_delay = Duration::ZERO;
@@ -197,7 +197,7 @@ fn the_hint_key_names_the_choice_the_ai_would_make_and_points_at_it() {
         guard += 1;
         assert!(guard < 5);
     }
-    let bar = tashkalar::tui::app::hint_text(&app);
+    let bar = table::shell::tui::app::hint_text(&app);
     assert!(bar.contains("i hint"), "{bar}");
     press(&mut app, KeyCode::Char('i'));
     let shown = text(&render(&app, W, H));

@@ -5,12 +5,12 @@ mod support;
 
 use ratatui::crossterm::event::KeyCode;
 use support::*;
-use tashkalar::engine::{DecisionKind, Seat};
-use tashkalar::tui::app::App;
-use tashkalar::tui::game::interaction::{Stage, targets};
-use tashkalar::tui::game::seats::SeatKind;
-use tashkalar::tui::setup::scenario_state;
-use tashkalar::tui::theme::PaletteKind;
+use table::shell::tui::app::App;
+use table::shell::tui::game::interaction::{Stage, targets};
+use table::shell::tui::game::seats::SeatKind;
+use table::shell::tui::setup::scenario_state;
+use table::shell::tui::theme::PaletteKind;
+use table::tashkalar::engine::{DecisionKind, Seat};
 
 const KNIGHT: &str = include_str!("scenarios/tui_knight.ron");
 

@@ -10,9 +10,9 @@ use ratatui::layout::Rect;
 use std::path::Path;
 use std::time::{Duration, Instant};
 use support::*;
-use tashkalar::tui::action::Action;
-use tashkalar::tui::app::App;
-use tashkalar::tui::theme::PaletteKind;
+use table::shell::tui::action::Action;
+use table::shell::tui::app::App;
+use table::shell::tui::theme::PaletteKind;
 
 struct Lcg(u64);
 
@@ -174,7 +174,7 @@ fn run_with(
         let _ = render(&app, size.0, size.1);
         if matches!(
             app.screen,
-            tashkalar::tui::app::Screen::Replay(_) | tashkalar::tui::app::Screen::Saves(_)
+            table::shell::tui::app::Screen::Replay(_) | table::shell::tui::app::Screen::Saves(_)
         ) {
             in_records += 1;
         }
@@ -203,13 +203,13 @@ fn random_keys_and_clicks_never_panic() {
 
 #[test]
 fn random_keys_in_saves_lists_replays_and_undo_never_panic() {
-    use tashkalar::record::save::{to_text, write_new};
+    use table::shell::record::save::{to_text, write_new};
     let dir = std::env::temp_dir().join(format!("tashkalar-fuzz-{}-saves", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("temp dir");
     // A finished game, one in progress, and a damaged file to find in the lists.
-    let sim = tashkalar::sim::SimConfig {
-        mode: tashkalar::engine::Mode::Deathmatch,
+    let sim = table::shell::sim::SimConfig {
+        mode: table::tashkalar::engine::Mode::Deathmatch,
         players: 2,
         teams: false,
         decks: vec![],
@@ -219,16 +219,19 @@ fn random_keys_in_saves_lists_replays_and_undo_never_panic() {
         jobs: 1,
     };
     let db = db();
-    tashkalar::sim::run(db.clone(), &sim, |game| {
-        let mut state =
-            tashkalar::engine::GameState::new_game(db.clone(), game.config.clone(), game.seed)
-                .expect("deal");
+    table::shell::sim::run(db.clone(), &sim, |game| {
+        let mut state = table::tashkalar::engine::GameState::new_game(
+            db.clone(),
+            game.config.clone(),
+            game.seed,
+        )
+        .expect("deal");
         let kinds = vec![
-            tashkalar::tui::game::seats::SeatKind::Human,
-            tashkalar::tui::game::seats::SeatKind::Ai("random".into()),
+            table::shell::tui::game::seats::SeatKind::Human,
+            table::shell::tui::game::seats::SeatKind::Ai("random".into()),
         ];
-        let seats = tashkalar::tui::game::seats::Seats::new(&state, kinds);
-        let spec = tashkalar::tui::records::spec_for(&state, &seats, None);
+        let seats = table::shell::tui::game::seats::Seats::new(&state, kinds);
+        let spec = table::shell::tui::records::spec_for(&state, &seats, None);
         // The second game is cut short: a game in progress.
         let keep = if game.seed == 3 {
             game.choices.len()
@@ -237,10 +240,10 @@ fn random_keys_in_saves_lists_replays_and_undo_never_panic() {
         };
         let mut texts = Vec::new();
         for c in &game.choices[..keep] {
-            texts.push(tashkalar::game::Game::choice_text(&state, c));
+            texts.push(table::shell::game::Game::choice_text(&state, c));
             state.apply(*c).expect("legal");
         }
-        let save = tashkalar::record::SaveFile::new::<tashkalar::engine::GameState>(
+        let save = table::shell::record::SaveFile::new::<table::tashkalar::engine::GameState>(
             spec, game.seed, texts, &state,
         );
         write_new(&dir, "fuzz", &to_text(&save).expect("writes")).expect("saved");

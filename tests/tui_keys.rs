@@ -5,12 +5,12 @@ mod support;
 use ratatui::crossterm::event::KeyCode;
 use std::time::Duration;
 use support::*;
-use tashkalar::engine::{Choice, DecisionKind, Mode, Seat};
-use tashkalar::tui::app::{App, Overlay, Screen, hint_text};
-use tashkalar::tui::game::seats::SeatKind;
-use tashkalar::tui::keymap::{self, Context, KEYMAP};
-use tashkalar::tui::setup::GameSetup;
-use tashkalar::tui::theme::PaletteKind;
+use table::shell::tui::app::{App, Overlay, Screen, hint_text};
+use table::shell::tui::game::seats::SeatKind;
+use table::shell::tui::keymap::{self, Context, KEYMAP};
+use table::shell::tui::setup::GameSetup;
+use table::shell::tui::theme::PaletteKind;
+use table::tashkalar::engine::{Choice, DecisionKind, Mode, Seat};
 
 fn blue_to_play() -> App {
     let mut app = App::new(db(), PaletteKind::Standard);
@@ -146,7 +146,7 @@ fn a_discard_then_returning_cards_with_number_keys_and_skip() {
     // No board choice: the options panel has the focus and numbers every option.
     assert_eq!(
         g.ui.focus,
-        tashkalar::tui::game::interaction::Focus::Options
+        table::shell::tui::game::interaction::Focus::Options
     );
     let shown = text(&render(&app, 120, 40));
     assert!(shown.contains("1 Return "), "{shown}");
@@ -203,7 +203,7 @@ fn refusals_explain_why() {
     press(&mut app, KeyCode::Esc);
     assert_eq!(
         app.game().expect("game").ui.focus,
-        tashkalar::tui::game::interaction::Focus::Board
+        table::shell::tui::game::interaction::Focus::Board
     );
 }
 
@@ -261,7 +261,7 @@ fn rules_pages_and_palettes_from_the_menu() {
 #[test]
 fn hands_stay_hidden_while_the_ai_plays_between_two_people() {
     let mut app = App::new(db(), PaletteKind::Standard);
-    let bot = tashkalar::ai::BOT_NAMES[0].to_string();
+    let bot = table::shell::ai::BOT_NAMES[0].to_string();
     let setup = GameSetup {
         mode: Mode::Deathmatch,
         players: 3,

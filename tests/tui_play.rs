@@ -6,13 +6,13 @@ mod support;
 use ratatui::crossterm::event::KeyCode;
 use std::sync::Arc;
 use support::*;
-use tashkalar::engine::board::arena;
-use tashkalar::engine::state::Phase;
-use tashkalar::engine::{CardDb, CardId, Choice, DecisionKind, GameState, Seat, Square};
-use tashkalar::tui::app::App;
-use tashkalar::tui::game::interaction::{Stage, targets};
-use tashkalar::tui::screens::form::Row;
-use tashkalar::tui::theme::{PaletteKind, Theme};
+use table::shell::tui::app::App;
+use table::shell::tui::game::interaction::{Stage, targets};
+use table::shell::tui::screens::form::Row;
+use table::shell::tui::theme::{PaletteKind, Theme};
+use table::tashkalar::engine::board::arena;
+use table::tashkalar::engine::state::Phase;
+use table::tashkalar::engine::{CardDb, CardId, Choice, DecisionKind, GameState, Seat, Square};
 
 const W: u16 = 120;
 const H: u16 = 40;
@@ -221,7 +221,7 @@ fn from_the_menu_to_a_summoning_with_an_effect_choice() {
     }
     assert!(text(&buf).contains(&format!("{card_name} on {target}")));
     // Space shows the other ways to summon here, if any, and comes back round.
-    let ways = tashkalar::tui::game::interaction::choices_at(&g.model, g.ui.stage, target).len();
+    let ways = table::shell::tui::game::interaction::choices_at(&g.model, g.ui.stage, target).len();
     for _ in 0..ways {
         press(&mut app, KeyCode::Char(' '));
     }
@@ -289,7 +289,7 @@ fn from_the_menu_to_a_summoning_with_an_effect_choice() {
             assert!(!g.model.options.is_empty(), "options are listed");
             assert!(shown.contains(&format!(
                 "1 {}",
-                tashkalar::tui::game::words::describe(
+                table::shell::tui::game::words::describe(
                     &g.session.state,
                     &g.session.seats,
                     &g.model.decision,

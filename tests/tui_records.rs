@@ -8,17 +8,18 @@ use ratatui::crossterm::event::KeyCode;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 use support::*;
-use tashkalar::engine::board::arena;
-use tashkalar::engine::rng::Rng;
-use tashkalar::engine::{Choice, DecisionKind, GameState, Mode, Seat};
-use tashkalar::game::Game;
-use tashkalar::record::save::{to_text, write_new};
-use tashkalar::record::{GameSpec, Player, Recordable, Replay, SaveFile, SeatSpec};
-use tashkalar::tui::app::{App, Screen, hint_text};
-use tashkalar::tui::game::Watch;
-use tashkalar::tui::game::seats::SeatKind;
-use tashkalar::tui::records;
-use tashkalar::tui::theme::PaletteKind;
+use table::shell::game::Game;
+use table::shell::record::save::{to_text, write_new};
+use table::shell::record::{Recordable, Replay, SaveFile};
+use table::shell::rng::Rng;
+use table::shell::tui::app::{App, Screen, hint_text};
+use table::shell::tui::game::Watch;
+use table::shell::tui::game::seats::SeatKind;
+use table::shell::tui::records;
+use table::shell::tui::theme::PaletteKind;
+use table::tashkalar::engine::board::arena;
+use table::tashkalar::engine::{Choice, DecisionKind, GameState, Mode, Seat};
+use table::tashkalar::record::{GameSpec, Player, SeatSpec};
 
 const W: u16 = 120;
 const H: u16 = 40;
@@ -82,7 +83,7 @@ fn status(app: &App) -> String {
         .to_string()
 }
 
-fn viewer(app: &App) -> &tashkalar::tui::game::replay::ReplayView {
+fn viewer(app: &App) -> &table::shell::tui::game::replay::ReplayView {
     match &app.screen {
         Screen::Replay(v) => v,
         _ => panic!("the replay viewer is on screen"),
@@ -269,7 +270,7 @@ fn the_replay_viewer_autoplays_and_changes_perspective() {
 }
 
 /// The first empty playable square.
-fn empty_square(app: &App) -> tashkalar::engine::Square {
+fn empty_square(app: &App) -> table::tashkalar::engine::Square {
     let st = &app.game().expect("game").session.state;
     arena::PLAYABLE
         .iter()
@@ -390,7 +391,7 @@ fn undo_takes_back_own_decisions_of_the_turn_in_hot_seat_and_the_save_follows() 
 fn undo_against_the_ai_stops_at_the_turn_start_and_after_a_draw() {
     let dir = temp_dir("undo-ai");
     let mut app = app_with_saves(&dir);
-    let bot = tashkalar::ai::BOT_NAMES[0].to_string();
+    let bot = table::shell::ai::BOT_NAMES[0].to_string();
     app.start_game(&duel(31, vec![SeatKind::Human, SeatKind::Ai(bot)]))
         .expect("deal");
     until_two_actions(&mut app, Seat(0));
@@ -404,7 +405,7 @@ fn undo_against_the_ai_stops_at_the_turn_start_and_after_a_draw() {
     let g = app.game().expect("game");
     assert!(g.session.steps.last().is_some_and(|s| s.barrier));
     let h = g.session.state.hash64();
-    assert!(!app.available(tashkalar::tui::action::Action::Undo));
+    assert!(!app.available(table::shell::tui::action::Action::Undo));
     press(&mut app, KeyCode::Char('u'));
     assert_eq!(app.game().unwrap().session.state.hash64(), h);
 
@@ -430,7 +431,7 @@ fn a_game_whose_program_was_killed_continues_from_the_menu_where_it_stopped() {
     let dir = temp_dir("continue");
     let (hash, choices, path) = {
         let mut app = app_with_saves(&dir);
-        let bot = tashkalar::ai::BOT_NAMES[0].to_string();
+        let bot = table::shell::ai::BOT_NAMES[0].to_string();
         app.start_game(&duel(44, vec![SeatKind::Human, SeatKind::Ai(bot)]))
             .expect("deal");
         until_two_actions(&mut app, Seat(0));

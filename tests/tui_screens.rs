@@ -6,13 +6,13 @@ mod support;
 use ratatui::crossterm::event::KeyCode;
 use ratatui::style::Modifier;
 use support::*;
-use tashkalar::engine::board::{Colour, Rank, arena};
-use tashkalar::engine::{CardDb, DecisionKind, Mode};
-use tashkalar::tui::app::App;
-use tashkalar::tui::game::seats::SeatKind;
-use tashkalar::tui::keymap;
-use tashkalar::tui::setup::GameSetup;
-use tashkalar::tui::theme::{PaletteKind, SquareLook, Theme, piece_letter};
+use table::shell::tui::app::App;
+use table::shell::tui::game::seats::SeatKind;
+use table::shell::tui::keymap;
+use table::shell::tui::setup::GameSetup;
+use table::shell::tui::theme::{PaletteKind, SquareLook, Theme, piece_letter};
+use table::tashkalar::engine::board::{Colour, Rank, arena};
+use table::tashkalar::engine::{CardDb, DecisionKind, Mode};
 
 const SIZES: [(u16, u16); 4] = [(80, 24), (120, 40), (160, 50), (200, 60)];
 
@@ -78,7 +78,7 @@ fn the_board_shows_coordinates_squares_and_pieces_at_every_size() {
         // File letters in order on one line, under the grid; rank numbers left of it.
         let files_y = cell_rect(&app, sq("e1"), w, h).bottom();
         for (i, f) in ('a'..='i').enumerate() {
-            let s = tashkalar::engine::Square::new(i as i8, 0).expect("grid");
+            let s = table::tashkalar::engine::Square::new(i as i8, 0).expect("grid");
             let (x, _) = square_pos(&app, s, w, h);
             assert_eq!(
                 buf[(x, files_y)].symbol(),
@@ -87,7 +87,7 @@ fn the_board_shows_coordinates_squares_and_pieces_at_every_size() {
             );
         }
         for r in 1..=9i8 {
-            let s = tashkalar::engine::Square::new(0, r - 1).expect("grid");
+            let s = table::tashkalar::engine::Square::new(0, r - 1).expect("grid");
             let (x, y) = square_pos(&app, s, w, h);
             let left: String = (0..x).map(|c| buf[(c, y)].symbol().to_string()).collect();
             assert!(
@@ -113,10 +113,10 @@ fn the_board_shows_coordinates_squares_and_pieces_at_every_size() {
                     );
                 }
                 None => {
-                    let look = tashkalar::tui::widgets::board::square_look(s);
+                    let look = table::shell::tui::widgets::board::square_look(s);
                     assert_eq!(
                         cell.symbol(),
-                        tashkalar::tui::widgets::board::empty_symbol(look).to_string(),
+                        table::shell::tui::widgets::board::empty_symbol(look).to_string(),
                         "{w}x{h} {s}"
                     );
                     if g.ui.cursor != s {
@@ -196,7 +196,7 @@ fn mono_palette_and_no_color_keep_every_meaning_in_letters_and_attributes() {
     press(&mut app, KeyCode::Tab);
     let g = app.game().expect("game");
     let stage = g.ui.shown_stage(&g.items);
-    let targets = tashkalar::tui::game::interaction::targets(&g.model, stage);
+    let targets = table::shell::tui::game::interaction::targets(&g.model, stage);
     let buf = render(&app, 120, 40);
     for t in targets.iter() {
         let (x, y) = square_pos(&app, t, 120, 40);
@@ -311,7 +311,7 @@ fn every_card_of_the_hand_can_be_shown_with_its_pattern_grid() {
 #[test]
 fn high_form_shows_the_task_queue_or_is_marked_unavailable() {
     // Without task cards the form says why.
-    let without_tasks = tashkalar::engine::cards::BUILTIN
+    let without_tasks = table::tashkalar::engine::cards::BUILTIN
         .iter()
         .filter(|(name, _)| *name != "tasks.ron")
         .map(|(n, t)| (n.to_string(), t.to_string()));

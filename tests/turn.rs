@@ -4,8 +4,8 @@
 mod common;
 use common::*;
 use std::sync::Arc;
-use tashkalar::engine::state::HandKind;
-use tashkalar::engine::{GameConfig, GameState, Mode, Seat};
+use table::tashkalar::engine::state::HandKind;
+use table::tashkalar::engine::{GameConfig, GameState, Mode, Seat};
 
 fn duel(seed: u64) -> GameState {
     let config = GameConfig {
@@ -160,13 +160,15 @@ fn an_illegal_choice_is_refused_with_a_reason_and_changes_nothing() {
     let mut g = scenario(r#"(pieces: ["2c e5"], hands: [(beings: ["Knight"])])"#);
     let before = g.hash64();
     let e5 = "e5".parse().unwrap();
-    let err = g.apply(tashkalar::engine::Choice::Place(e5)).unwrap_err();
+    let err = g
+        .apply(table::tashkalar::engine::Choice::Place(e5))
+        .unwrap_err();
     assert!(err.to_string().contains("e5 is occupied"), "{err}");
-    let err = g.apply(tashkalar::engine::Choice::Skip).unwrap_err();
+    let err = g.apply(table::tashkalar::engine::Choice::Skip).unwrap_err();
     assert!(err.to_string().contains("not one of the choices"), "{err}");
     let titan = g.db.by_name("Titan").unwrap();
     let err = g
-        .apply(tashkalar::engine::Choice::Discard(titan))
+        .apply(table::tashkalar::engine::Choice::Discard(titan))
         .unwrap_err();
     assert!(err.to_string().contains("not in seat 1's hand"), "{err}");
     assert_eq!(g.hash64(), before);

@@ -3,9 +3,9 @@
 #![allow(dead_code)]
 
 use std::sync::{Arc, OnceLock};
-use tashkalar::engine::cards::CardDb;
-use tashkalar::engine::scenario::Scenario;
-use tashkalar::engine::{Choice, GameState, Square, notation};
+use table::tashkalar::engine::cards::CardDb;
+use table::tashkalar::engine::scenario::Scenario;
+use table::tashkalar::engine::{Choice, GameState, Square, notation};
 
 /// The built-in cards, loaded once per test binary.
 pub fn db() -> Arc<CardDb> {
@@ -93,7 +93,9 @@ pub fn pieces(g: &GameState) -> String {
 pub fn pending(g: &GameState) -> String {
     let d = g.decision();
     match &d.kind {
-        tashkalar::engine::DecisionKind::Effect { step, .. } => format!("effect:{}", step.name()),
+        table::tashkalar::engine::DecisionKind::Effect { step, .. } => {
+            format!("effect:{}", step.name())
+        }
         k => k.name().to_string(),
     }
 }
@@ -133,12 +135,14 @@ pub fn every_being_summons_from_its_printed_pattern(deck_name: &str) {
             .map(|s| format!("1c {s}"))
             .collect();
         let prefix = match pattern.target {
-            tashkalar::engine::pattern::TargetRule::Open => format!("summon {} e5 ", card.name),
+            table::tashkalar::engine::pattern::TargetRule::Open => {
+                format!("summon {} e5 ", card.name)
+            }
             // Built around e5, it lands on a square of its own (any it allows).
-            tashkalar::engine::pattern::TargetRule::Detached(_) => {
+            table::tashkalar::engine::pattern::TargetRule::Detached(_) => {
                 format!("summon {} ", card.name)
             }
-            tashkalar::engine::pattern::TargetRule::OwnPiece(_) => {
+            table::tashkalar::engine::pattern::TargetRule::OwnPiece(_) => {
                 squares.push("1c e5".into());
                 format!("summon {} e5 ", card.name)
             }

@@ -10,9 +10,9 @@ use ratatui::crossterm::event::{
 };
 use ratatui::layout::Rect;
 use std::sync::Arc;
-use tashkalar::engine::CardDb;
-use tashkalar::tui::app::App;
-use tashkalar::tui::theme::PaletteKind;
+use table::shell::tui::app::App;
+use table::shell::tui::theme::PaletteKind;
+use table::tashkalar::engine::CardDb;
 
 pub fn db() -> Arc<CardDb> {
     Arc::new(CardDb::builtin().expect("built-in cards load"))
@@ -82,11 +82,11 @@ pub fn click(app: &mut App, x: u16, y: u16, w: u16, h: u16) {
     );
 }
 
-use tashkalar::engine::{Mode, Square};
-use tashkalar::tui::app::body_area;
-use tashkalar::tui::game::seats::SeatKind;
-use tashkalar::tui::screens::game::game_layout;
-use tashkalar::tui::setup::GameSetup;
+use table::shell::tui::app::body_area;
+use table::shell::tui::game::seats::SeatKind;
+use table::shell::tui::screens::game::game_layout;
+use table::shell::tui::setup::GameSetup;
+use table::tashkalar::engine::{Mode, Square};
 
 /// A Deathmatch duel dealt from `seed` with the given seats.
 pub fn duel(seed: u64, seats: Vec<SeatKind>) -> GameSetup {
@@ -141,7 +141,7 @@ pub const TEST_TASKS: &str = r#"(
 
 /// The built-in cards plus [`TEST_TASKS`].
 pub fn db_with_tasks() -> Arc<CardDb> {
-    let mut files: Vec<(String, String)> = tashkalar::engine::cards::BUILTIN
+    let mut files: Vec<(String, String)> = table::tashkalar::engine::cards::BUILTIN
         .iter()
         .map(|(n, t)| (n.to_string(), t.to_string()))
         .collect();
@@ -165,8 +165,8 @@ pub fn cell_rect(app: &App, sq: Square, w: u16, h: u16) -> Rect {
 
 /// Presses arrow keys (and h/j/k/l) until the board cursor is on `target`.
 pub fn move_cursor_to(app: &mut App, target: Square) {
-    use tashkalar::engine::board::arena;
-    use tashkalar::tui::game::interaction::Focus;
+    use table::shell::tui::game::interaction::Focus;
+    use table::tashkalar::engine::board::arena;
     for _ in 0..3 {
         if app.game().expect("game").ui.focus == Focus::Board {
             break;

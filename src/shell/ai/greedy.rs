@@ -1,0 +1,101 @@
+//! The `greedy` bot: the choice with the best immediate outcome.
+//!
+//! Each legal choice is tried on a copy of the game. When it opens further steps of the same
+//! action (an effect's targets, say), those are completed greedily too, so that a summon is judged
+//! by what its whole effect achieves, not by the bare piece it puts down. The outcome is measured
+//! by the game's own evaluation ([`Game::evaluate`]; for Tash-Kalar see `engine::eval`: points,
+//! this turn's destruction, pieces by rank, cards ready to summon, tasks met). Ties are broken at
+//! random with the bot's seeded generator, so a seeded greedy bot is reproducible.
+
+use super::Bot;
+use crate::shell::game::Game;
+use crate::shell::rng::Rng;
+use std::sync::atomic::{AtomicBool, Ordering};
+
+/// How many further steps of one action are looked at (effects rarely have more).
+const ACTION_DEPTH: usize = 8;
+/// Values closer than this count as equal (evaluations are sums of small fractions).
+const TIE: f64 = 1e-9;
+
+pub struct GreedyBot {
+    rng: Rng,
+}
+
+impl GreedyBot {
+    pub fn new(seed: u64) -> GreedyBot {
+        GreedyBot {
+            rng: Rng::seeded(seed),
+        }
+    }
+}
+
+/// The value for `seat` of `game` after the current action is completed greedily.
+pub(crate) fn settle<G: Game>(mut game: G, seat: usize, buffer: &mut Vec<G::Choice>) -> f64 {
+    for _ in 0..ACTION_DEPTH {
+        if game.is_over() || game.to_move() != seat || !game.mid_action() {
+            break;
+        }
+        game.legal(buffer);
+        let mut best: Option<(f64, G)> = None;
+        for &choice in buffer.iter() {
+            let mut next = game.clone();
+            next.play_listed(choice);
+            let value = outcome(&next, seat);
+            if best.as_ref().is_none_or(|(v, _)| value > *v + TIE) {
+                best = Some((value, next));
+            }
+        }
+        match best {
+            Some((_, next)) => game = next,
+            None => break,
+        }
+    }
+    outcome(&game, seat)
+}
+
+/// A finished game's result, or the evaluation of one in progress.
+fn outcome<G: Game>(game: &G, seat: usize) -> f64 {
+    let values = if game.is_over() {
+        game.rewards()
+    } else {
+        game.evaluate()
+    };
+    values.get(seat).copied().unwrap_or(0.0)
+}
+
+impl<G: Game> Bot<G> for GreedyBot {
+    fn name(&self) -> String {
+        "greedy".into()
+    }
+
+    fn choose(&mut self, observation: &G, cancel: &AtomicBool) -> Option<G::Choice> {
+        let mut choices = Vec::new();
+        observation.legal(&mut choices);
+        if choices.len() <= 1 {
+            return choices.first().copied();
+        }
+        let seat = observation.to_move();
+        let mut buffer = Vec::new();
+        let mut best: Vec<G::Choice> = Vec::new();
+        let mut best_value = f64::MIN;
+        for &choice in &choices {
+            if cancel.load(Ordering::Relaxed) && !best.is_empty() {
+                break;
+            }
+            let mut next = observation.clone();
+            next.play_listed(choice);
+            let value = settle(next, seat, &mut buffer);
+            if value > best_value + TIE {
+                best_value = value;
+                best.clear();
+                best.push(choice);
+            } else if value > best_value - TIE {
+                best.push(choice);
+            }
+        }
+        if best.is_empty() {
+            return choices.first().copied();
+        }
+        Some(best[self.rng.below(best.len() as u32) as usize])
+    }
+}

@@ -1,0 +1,441 @@
+//! The `mcts` bot: single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+//!
+//! Every iteration deals the cards the bot cannot see at random, consistently with what it knows
+//! ([`Game::determinize`] of its observation), then walks one shared tree. At every node only the
+//! best few legal choices are considered (the root by `greedy`'s measure, other nodes by the
+//! immediate evaluation), more as the node is visited more (progressive widening); the best
+//! untried one is expanded, or else the considered ones are compared by UCB1 with availability
+//! counts. Then a short playout with the game's playout policy ([`Game::playout_pick`]) runs
+//! until the game ends or a depth cut-off, where the game's evaluation stands in for the result.
+//! Results are vectors (one reward per seat), so three and four players and teams need nothing
+//! special. The most visited choice is played.
+//!
+//! The bot never sees more than its observation; with an iteration budget (the time limit is only
+//! a safety net) and a seed it is reproducible.
+
+mod tree;
+
+use super::Bot;
+use super::greedy::settle;
+use crate::shell::game::Game;
+use crate::shell::rng::Rng;
+use crate::tashkalar::engine::Mode;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+use tree::{NodeId, Tree};
+
+/// How hard the search works.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct MctsConfig {
+    /// Iterations per decision.
+    pub iterations: u32,
+    /// A safety net: the search stops after this long even if iterations remain.
+    pub time_limit: Duration,
+    /// The UCB exploration constant.
+    pub exploration: f64,
+    /// Playout decisions after the tree before the evaluation is used.
+    pub playout_depth: u32,
+    /// Picks of the playout policy compared at each playout decision (1: the plain policy).
+    pub playout_samples: u32,
+    /// Weight of the greedy value of each root choice as a progressive bias.
+    pub prior_weight: f64,
+}
+
+/// The named difficulty levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Level {
+    Easy,
+    Normal,
+    Hard,
+}
+
+impl Level {
+    pub const ALL: [Level; 3] = [Level::Easy, Level::Normal, Level::Hard];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Easy => "easy",
+            Level::Normal => "normal",
+            Level::Hard => "hard",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Level> {
+        Level::ALL.into_iter().find(|l| l.name() == name)
+    }
+
+    /// The search budget of the level in a game of `mode` (Deathmatch's when the game has no
+    /// mode). Budgets are in iterations so that seeded games repeat; the time limits keep a slow
+    /// machine responsive.
+    ///
+    /// The budgets differ per form because the tournaments in `docs/ai.md` do: each level should
+    /// win at least 70% against the one below it. Search pays off more in High Form (tasks reward
+    /// looking ahead), so its easy level looks less far; in Deathmatch four times the budget bought
+    /// a little less than that, so its hard level gets eight times the normal budget.
+    pub fn config(self, mode: Option<Mode>) -> MctsConfig {
+        let high_form = mode == Some(Mode::HighForm);
+        let (iterations, seconds, playout_depth) = match self {
+            Level::Easy if high_form => (300, 0.5, 12),
+            Level::Easy => (400, 0.5, 12),
+            Level::Normal => (1_600, 1.0, 12),
+            Level::Hard if high_form => (6_400, 5.0, 12),
+            Level::Hard => (12_800, 5.0, 12),
+        };
+        MctsConfig {
+            iterations,
+            time_limit: Duration::from_secs_f64(seconds),
+            exploration: 0.15,
+            playout_depth,
+            prior_weight: 0.5,
+            playout_samples: 3,
+        }
+    }
+}
+
+/// The search bot.
+pub struct MctsBot {
+    /// The named level, whose budget follows the form of the game searched; `None` for a bot
+    /// with a fixed configuration.
+    level: Option<Level>,
+    /// The configuration of the search: fixed, or the level's for the form last searched (set
+    /// at the start of each search).
+    config: MctsConfig,
+    name: String,
+    rng: Rng,
+}
+
+/// What one search found (for tests, benchmarks and hints).
+#[derive(Clone, Debug)]
+pub struct SearchReport<C> {
+    pub choice: Option<C>,
+    pub iterations: u32,
+    /// Visits per legal choice of the root, in legal order.
+    pub visits: Vec<u32>,
+    pub elapsed: Duration,
+}
+
+impl MctsBot {
+    pub fn new(level: Level, seed: u64) -> MctsBot {
+        MctsBot {
+            level: Some(level),
+            ..MctsBot::with_config(format!("mcts:{}", level.name()), level.config(None), seed)
+        }
+    }
+
+    /// A bot that searches with `config` whatever the game.
+    pub fn with_config(name: String, config: MctsConfig, seed: u64) -> MctsBot {
+        MctsBot {
+            level: None,
+            config,
+            name,
+            rng: Rng::seeded(seed),
+        }
+    }
+
+    /// Searches from `observation` (the bot's view) and reports what it found.
+    pub fn search<G: Game>(
+        &mut self,
+        observation: &G,
+        cancel: &AtomicBool,
+    ) -> SearchReport<G::Choice> {
+        let started = Instant::now();
+        let mut legal = Vec::new();
+        observation.legal(&mut legal);
+        if legal.len() <= 1 {
+            return SearchReport {
+                choice: legal.first().copied(),
+                iterations: 0,
+                visits: vec![0; legal.len()],
+                elapsed: started.elapsed(),
+            };
+        }
+        if let Some(level) = self.level {
+            self.config = level.config(observation.mode());
+        }
+        let me = observation.to_move();
+        let root = RootPlan::new(observation, &legal, self.config.prior_weight);
+        let mut tree: Tree<G::Choice> = Tree::new();
+        let mut scratch = Scratch::default();
+        // A decision between few choices is settled with fewer iterations: a tenth of the
+        // budget per choice, the whole budget from ten choices up.
+        let budget = self
+            .config
+            .iterations
+            .min((self.config.iterations / 10).max(1) * legal.len() as u32);
+        let mut done = 0;
+        while done < budget {
+            if done % 32 == 0 && done > 0 {
+                if cancel.load(Ordering::Relaxed) || started.elapsed() >= self.config.time_limit {
+                    break;
+                }
+                if decided(&tree, &legal, budget - done) {
+                    break;
+                }
+            }
+            let deal = observation.determinize(me, self.rng.next_u64());
+            let allowed = root.allowed(done);
+            self.iterate(&mut tree, deal, &root, allowed, &mut scratch);
+            done += 1;
+        }
+        let visits = tree.root_visits(&legal);
+        // The most visited choice; the first in legal order among equals.
+        let best = visits
+            .iter()
+            .enumerate()
+            .fold(0, |best, (i, v)| if *v > visits[best] { i } else { best });
+        SearchReport {
+            choice: Some(legal[best]),
+            iterations: done,
+            visits,
+            elapsed: started.elapsed(),
+        }
+    }
+
+    /// One iteration on one deal: select and expand, play out, back up the result.
+    fn iterate<G: Game>(
+        &mut self,
+        tree: &mut Tree<G::Choice>,
+        mut state: G,
+        root: &RootPlan<G::Choice>,
+        allowed: usize,
+        s: &mut Scratch<G::Choice>,
+    ) {
+        s.path.clear();
+        let mut node = Tree::<G::Choice>::ROOT;
+        while !state.is_over() {
+            let at_root = node == Tree::<G::Choice>::ROOT;
+            if at_root {
+                // The root is the bot's own decision: the same choices in every deal, widened
+                // progressively in the order of their greedy value.
+                s.legal.clear();
+                s.legal.extend_from_slice(&root.choices[..allowed]);
+            } else {
+                state.legal(&mut s.legal);
+                widen(
+                    tree,
+                    node,
+                    &state,
+                    &mut s.legal,
+                    &mut s.ranked,
+                    &mut s.spare,
+                );
+            }
+            if s.legal.is_empty() {
+                break;
+            }
+            let mover = state.to_move();
+            tree.untried(node, &s.legal, &mut s.untried);
+            let (choice, next) = if s.untried.is_empty() {
+                let bias: &[f64] = if at_root { &root.bias } else { &[] };
+                match tree.select(node, &s.legal, self.config.exploration, bias) {
+                    Some(found) => found,
+                    None => break,
+                }
+            } else {
+                // Both the root's plan and `widen` list the choices best first.
+                let choice = s.untried[0];
+                (choice, tree.expand(node, choice, mover))
+            };
+            if at_root {
+                // The root's choices were listed in the observation, not in this deal.
+                if state.play(choice).is_err() {
+                    break;
+                }
+            } else {
+                state.play_listed(choice);
+            }
+            s.path.push(next);
+            let expanded = !s.untried.is_empty();
+            node = next;
+            if expanded {
+                break;
+            }
+        }
+        // Play out to the depth, then on to the end of the action in progress, so that the
+        // evaluation never sees a half-resolved effect (with a cap in case actions chain).
+        let mut steps = 0;
+        let cap = self.config.playout_depth.saturating_mul(4).max(16);
+        while !state.is_over()
+            && steps < cap
+            && (steps < self.config.playout_depth || state.mid_action())
+        {
+            state.legal(&mut s.legal);
+            if s.legal.is_empty() {
+                break;
+            }
+            let choice = self.playout_choice(&state, &s.legal);
+            state.play_listed(choice);
+            steps += 1;
+        }
+        let rewards = if state.is_over() {
+            state.rewards()
+        } else {
+            state.evaluate()
+        };
+        tree.backpropagate(&s.path, &rewards);
+    }
+}
+
+/// The root's choices in the order of their greedy value, with the progressive bias each gets.
+struct RootPlan<C> {
+    choices: Vec<C>,
+    bias: Vec<f64>,
+}
+
+impl<C: Copy> RootPlan<C> {
+    fn new<G: Game<Choice = C>>(observation: &G, legal: &[C], weight: f64) -> RootPlan<C> {
+        let me = observation.to_move();
+        let mut buffer = Vec::new();
+        let mut valued: Vec<(f64, C)> = legal
+            .iter()
+            .map(|&c| {
+                let mut next = observation.clone();
+                next.play_listed(c);
+                (settle(next, me, &mut buffer), c)
+            })
+            .collect();
+        // Stable: equal values keep the legal order, so the plan is deterministic.
+        valued.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let top = valued.first().map_or(0.0, |v| v.0);
+        let bottom = valued.last().map_or(0.0, |v| v.0);
+        let span = (top - bottom).max(1e-9);
+        RootPlan {
+            bias: valued
+                .iter()
+                .map(|(v, _)| weight * (v - bottom) / span)
+                .collect(),
+            choices: valued.into_iter().map(|(_, c)| c).collect(),
+        }
+    }
+
+    /// How many of the best choices the search may consider after `iterations` iterations.
+    fn allowed(&self, iterations: u32) -> usize {
+        let widened = 3 + (iterations as f64).sqrt() as usize;
+        widened.min(self.choices.len())
+    }
+}
+
+impl MctsBot {
+    /// The playout's choice: the best-looking of a few picks of the playout policy (one pick is
+    /// the plain policy). Sampling a handful and keeping the best makes playouts play like
+    /// somebody who looks at the board, at a fraction of the greedy bot's cost.
+    fn playout_choice<G: Game>(&mut self, state: &G, legal: &[G::Choice]) -> G::Choice {
+        let first = legal[state
+            .playout_pick(legal, self.rng.next_u64())
+            .min(legal.len() - 1)];
+        // Only main actions are sampled: they are where uniform play is worst and costs most.
+        if self.config.playout_samples <= 1 || legal.len() == 1 || state.mid_action() {
+            return first;
+        }
+        let mover = state.to_move();
+        let mut best = (f64::MIN, first);
+        // The policy often picks the same choice twice (there are few summonings); a repeat
+        // cannot beat itself, so it is not valued again.
+        let mut picked = [first; 8];
+        for k in 0..self.config.playout_samples as usize {
+            let choice = if k == 0 {
+                first
+            } else {
+                legal[state
+                    .playout_pick(legal, self.rng.next_u64())
+                    .min(legal.len() - 1)]
+            };
+            if picked[..k.min(picked.len())].contains(&choice) {
+                continue;
+            }
+            if let Some(slot) = picked.get_mut(k) {
+                *slot = choice;
+            }
+            let value = immediate_value(state, mover, choice);
+            if value > best.0 {
+                best = (value, choice);
+            }
+        }
+        best.1
+    }
+}
+
+/// Buffers reused by every iteration.
+struct Scratch<C> {
+    path: Vec<NodeId>,
+    legal: Vec<C>,
+    untried: Vec<C>,
+    ranked: Vec<(f64, usize)>,
+    spare: Vec<C>,
+}
+
+impl<C> Default for Scratch<C> {
+    fn default() -> Self {
+        Scratch {
+            path: Vec::new(),
+            legal: Vec::new(),
+            untried: Vec::new(),
+            ranked: Vec::new(),
+            spare: Vec::new(),
+        }
+    }
+}
+
+/// Progressive widening below the root: keeps in `legal` only the best few choices by their
+/// immediate value to the mover (each valued once per node, when first legal there), best first;
+/// more come in as the node is visited more. Choices that depend on the deal (an opponent's
+/// summons) are valued when a deal first offers them.
+fn widen<G: Game>(
+    tree: &mut Tree<G::Choice>,
+    node: NodeId,
+    state: &G,
+    legal: &mut Vec<G::Choice>,
+    ranked: &mut Vec<(f64, usize)>,
+    spare: &mut Vec<G::Choice>,
+) {
+    let mover = state.to_move();
+    let entry = tree.node_mut(node);
+    ranked.clear();
+    for (i, &choice) in legal.iter().enumerate() {
+        let value = *entry
+            .values
+            .entry(choice)
+            .or_insert_with(|| immediate_value(state, mover, choice));
+        ranked.push((value, i));
+    }
+    let allowed = (3 + (entry.visits as f64).sqrt() as usize).min(ranked.len());
+    // Stable: equal values keep the legal order.
+    ranked.sort_by(|a, b| b.0.total_cmp(&a.0));
+    ranked.truncate(allowed);
+    spare.clear();
+    spare.extend(ranked.iter().map(|&(_, i)| legal[i]));
+    std::mem::swap(legal, spare);
+}
+
+/// What `choice` is worth to `mover` right after it is made.
+fn immediate_value<G: Game>(state: &G, mover: usize, choice: G::Choice) -> f64 {
+    let mut next = state.clone();
+    next.play_listed(choice);
+    next.evaluate().get(mover).copied().unwrap_or(0.0)
+}
+
+/// Whether the most visited root choice can no longer be overtaken in `remaining` iterations, so
+/// that stopping now plays the same choice as searching on.
+fn decided<C: Copy + Eq + std::hash::Hash>(tree: &Tree<C>, legal: &[C], remaining: u32) -> bool {
+    let visits = tree.root_visits(legal);
+    let (mut first, mut second) = (0, 0);
+    for v in visits {
+        if v > first {
+            second = first;
+            first = v;
+        } else if v > second {
+            second = v;
+        }
+    }
+    first > second + remaining
+}
+
+impl<G: Game> Bot<G> for MctsBot {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn choose(&mut self, observation: &G, cancel: &AtomicBool) -> Option<G::Choice> {
+        self.search(observation, cancel).choice
+    }
+}

@@ -1,0 +1,54 @@
+//! Bots: every player the computer can take, behind one trait and selectable by name.
+
+pub mod greedy;
+pub mod mcts;
+pub mod random;
+
+use crate::shell::game::Game;
+use std::sync::atomic::AtomicBool;
+
+/// A computer player. It is only ever shown an observation of the game (what its seat may know).
+pub trait Bot<G: Game>: Send {
+    /// The name it is selected by (`random`, `greedy`, `mcts:normal`, ...).
+    fn name(&self) -> String;
+    /// Picks one of the legal choices of `observation` (`None` only when there is none).
+    /// Should return promptly once `cancel` is set.
+    fn choose(&mut self, observation: &G, cancel: &AtomicBool) -> Option<G::Choice>;
+}
+
+/// Names accepted by [`make_bot`].
+pub const BOT_NAMES: &[&str] = &["random", "greedy", "mcts:easy", "mcts:normal", "mcts:hard"];
+
+/// Builds a bot from its name (`mcts` alone means `mcts:normal`); `seed` makes it reproducible.
+pub fn make_bot<G: Game>(name: &str, seed: u64) -> Result<Box<dyn Bot<G>>, String> {
+    match name {
+        "random" => Ok(Box::new(random::RandomBot::new(seed))),
+        "greedy" => Ok(Box::new(greedy::GreedyBot::new(seed))),
+        "mcts" => Ok(Box::new(mcts::MctsBot::new(mcts::Level::Normal, seed))),
+        _ if name.starts_with("mcts:") => {
+            let level = &name["mcts:".len()..];
+            match mcts::Level::parse(level) {
+                Some(level) => Ok(Box::new(mcts::MctsBot::new(level, seed))),
+                None => Err(format!(
+                    "unknown level `{level}` for mcts (known: easy, normal, hard)"
+                )),
+            }
+        }
+        _ => Err(format!(
+            "unknown bot `{name}` (known: {})",
+            BOT_NAMES.join(", ")
+        )),
+    }
+}
+
+/// The message of a caught panic, for the error that reports it (a bot's thread in the game
+/// screen, a game of a tournament).
+pub fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
+    if let Some(s) = payload.downcast_ref::<&str>() {
+        s.to_string()
+    } else if let Some(s) = payload.downcast_ref::<String>() {
+        s.clone()
+    } else {
+        "unknown panic".into()
+    }
+}

@@ -1,0 +1,10 @@
+//! The shell: what every game on the table shares. Written against the [`game::Game`] trait (and
+//! [`record::Recordable`] for saves), never against a particular game: no module here imports a
+//! game module (a test checks it).
+
+pub mod ai;
+pub mod game;
+pub mod record;
+pub mod rng;
+pub mod sim;
+pub mod tui;

@@ -1,0 +1,192 @@
+//! The save file: its fields, the format name and version, the state hash written as text, and the
+//! integrity check that makes any damage to the file show (see `docs/saves.md`).
+
+use crate::shell::game::Game;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::Debug;
+
+/// The version of the save format this build writes and reads.
+pub const FORMAT_VERSION: u32 = 1;
+
+/// The program that wrote a save (informational: loading checks the choices and the hash, not this).
+pub const PROGRAM: &str = concat!("tashkalar ", env!("CARGO_PKG_VERSION"));
+
+/// What records need from a game beyond [`Game`]: how it is set up from its saved description,
+/// and when undo must stop.
+pub trait Recordable: Game {
+    /// Everything that defines a game before the first choice, saved as the `game` section.
+    type Spec: Serialize + DeserializeOwned + Clone + Debug + PartialEq;
+    /// What setting a game up needs besides the spec (Tash-Kalar: the card database).
+    type Context: ?Sized;
+    /// The `format` name written into every save of this game.
+    const FORMAT: &'static str;
+
+    /// The game before its first choice. The error says what in the spec is wrong.
+    fn start(spec: &Self::Spec, seed: u64, ctx: &Self::Context) -> Result<Self, String>;
+
+    /// Whether the step from `before` to `after` is one undo must not take back: it brought
+    /// hidden information into play (a card drawn, a deck shuffled) or passed the turn. Undo never
+    /// crosses such a step, so it cannot show a card twice or let a player try again knowing
+    /// what they did not know.
+    fn undo_barrier(before: &Self, after: &Self) -> bool;
+
+    /// The hash a save records: by default [`Game::state_hash`]. A game whose state hash depends
+    /// on things a save does not (Tash-Kalar's card numbers, which shift when cards are added)
+    /// gives one that depends only on what the game is.
+    fn record_hash(&self) -> u64 {
+        self.state_hash()
+    }
+
+    /// Applies a recorded choice; the error explains a refusal in words fit for a one-line
+    /// message (games whose `play` errors carry debugging detail can say it more plainly here).
+    fn play_recorded(&mut self, choice: Self::Choice) -> Result<(), String> {
+        self.play(choice)
+    }
+}
+
+/// A save file. Field order is the order in the file; `check` comes last on purpose (see
+/// [`seal`]).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SaveFile<S> {
+    /// Which game's save this is (`tashkalar-save`).
+    pub format: String,
+    /// The save format's version ([`FORMAT_VERSION`]).
+    pub version: u32,
+    /// The program and version that wrote the file.
+    pub program: String,
+    /// The game's setup.
+    pub game: S,
+    /// The seed everything left to chance is drawn from.
+    pub seed: u64,
+    /// Every choice made so far, in text notation, in order.
+    pub choices: Vec<String>,
+    /// Whether the game is over.
+    pub finished: bool,
+    /// The hash of the state the choices lead to ([`Recordable::record_hash`]), as 16
+    /// lower-case hexadecimal digits.
+    pub hash: String,
+    /// Integrity check of the whole text ([`seal`]); optional so that a save written or edited by
+    /// hand can leave it out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub check: Option<String>,
+}
+
+impl<S> SaveFile<S> {
+    /// A save of `game` after `choices`, made from `spec` and `seed`.
+    pub fn new<G>(spec: S, seed: u64, choices: Vec<String>, now: &G) -> SaveFile<S>
+    where
+        G: Recordable<Spec = S>,
+    {
+        SaveFile {
+            format: G::FORMAT.to_string(),
+            version: FORMAT_VERSION,
+            program: PROGRAM.to_string(),
+            game: spec,
+            seed,
+            choices,
+            finished: now.is_over(),
+            hash: hex(now.record_hash()),
+            check: None,
+        }
+    }
+}
+
+/// Only the fields needed to tell what kind of file this is; everything else is skipped, so that a
+/// file of another format or version can be named as such rather than as a syntax error.
+#[derive(Deserialize)]
+#[serde(rename = "SaveFile")]
+pub(crate) struct Header {
+    /// The `format` field, if any.
+    #[serde(default)]
+    pub format: Option<String>,
+    /// The `version` field, if any.
+    #[serde(default)]
+    pub version: Option<u32>,
+}
+
+/// A hash as saves write it: 16 lower-case hexadecimal digits.
+pub fn hex(hash: u64) -> String {
+    format!("{hash:016x}")
+}
+
+/// Reads a hash written by [`hex`]. Anything else (other lengths, upper case, signs) is refused, so
+/// that every change to the digits is noticed.
+pub fn parse_hex(text: &str) -> Option<u64> {
+    let ok = text.len() == 16
+        && text
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b));
+    if ok {
+        u64::from_str_radix(text, 16).ok()
+    } else {
+        None
+    }
+}
+
+/// The digits a check is computed with in place of its own value.
+pub(crate) const CHECK_PLACEHOLDER: &str = "0000000000000000";
+
+/// FNV-1a, 64 bit (stable everywhere; this detects damage, it is not a signature).
+pub(crate) fn fnv64(bytes: &[u8]) -> u64 {
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    for &b in bytes {
+        h ^= b as u64;
+        h = h.wrapping_mul(0x0100_0000_01b3);
+    }
+    h
+}
+
+/// Where the digits of the check value `value` are in `text`: the last quoted occurrence (the
+/// check is the last field written).
+pub(crate) fn check_digits_at(text: &str, value: &str) -> Option<usize> {
+    text.rfind(&format!("\"{value}\"")).map(|i| i + 1)
+}
+
+/// The check of a text whose check digits start at `at`: FNV-1a over the whole text with those
+/// digits replaced by zeros. Covering every byte (spaces and line ends included) means any
+/// changed byte, even one that leaves the RON meaning alike, changes the check.
+pub(crate) fn check_of(text: &str, at: usize) -> u64 {
+    let bytes = text.as_bytes();
+    let end = (at + CHECK_PLACEHOLDER.len()).min(bytes.len());
+    let mut sealed = Vec::with_capacity(bytes.len());
+    sealed.extend_from_slice(&bytes[..at.min(bytes.len())]);
+    sealed.extend_from_slice(&CHECK_PLACEHOLDER.as_bytes()[..end.saturating_sub(at)]);
+    sealed.extend_from_slice(&bytes[end..]);
+    fnv64(&sealed)
+}
+
+/// Fills in the check of a text written with `check: "0000000000000000"` as its last field.
+pub(crate) fn seal(mut text: String) -> String {
+    if let Some(at) = check_digits_at(&text, CHECK_PLACEHOLDER) {
+        let digits = hex(check_of(&text, at));
+        text.replace_range(at..at + CHECK_PLACEHOLDER.len(), &digits);
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hashes_read_back_only_in_their_own_spelling() {
+        assert_eq!(parse_hex(&hex(0xdead_beef)), Some(0xdead_beef));
+        assert_eq!(parse_hex("00000000DEADBEEF"), None);
+        assert_eq!(parse_hex("deadbeef"), None);
+        assert_eq!(parse_hex("+000000000000001"), None);
+    }
+
+    #[test]
+    fn a_sealed_text_checks_and_any_changed_byte_is_noticed() {
+        let text = seal("(a: \"x\",\n check: \"0000000000000000\",\n)\n".to_string());
+        let value = &text[text.find("check: \"").unwrap() + 8..][..16];
+        let at = check_digits_at(&text, value).unwrap();
+        assert_eq!(hex(check_of(&text, at)), value);
+        let mut changed = text.clone().into_bytes();
+        changed[1] ^= 1;
+        let changed = String::from_utf8(changed).unwrap();
+        assert_ne!(hex(check_of(&changed, at)), value);
+    }
+}

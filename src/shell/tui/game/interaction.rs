@@ -1,0 +1,519 @@
+//! How the player reaches every choice of the pending decision with a cursor, a hand and an
+//! options list: the screen's selection state, and what selecting something means.
+//!
+//! Choices that name a square (place, pick, move, summon target) are taken on the board; the others
+//! (discard, flare, thaw, end turn, directions, either/or, yes/skip, tasks, colours) are listed in
+//! the options panel. Summons start from a card in hand. Nothing here draws or touches the terminal.
+
+use super::narrate::card_name;
+use super::session::plain_reason;
+use super::words::{self, Prompt};
+use crate::tashkalar::engine::bitboard::Bitboard;
+use crate::tashkalar::engine::board::arena;
+use crate::tashkalar::engine::cards::CardKind;
+use crate::tashkalar::engine::view::SeatView;
+use crate::tashkalar::engine::{CardId, Choice, Decision, DecisionKind, GameState, Square};
+
+/// Which panel the arrows and Enter act on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Focus {
+    Board,
+    Hand,
+    Options,
+}
+
+/// A selection in progress on the board.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Stage {
+    Idle,
+    /// A card was picked: the board shows where it can be summoned.
+    Card(CardId),
+    /// An effect moves a piece: this one was picked, its destination is next.
+    MoveFrom(Square),
+}
+
+/// A short message under the prompt (a refusal explained, or a hint).
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Note {
+    pub text: String,
+    pub warn: bool,
+}
+
+/// What a player's request leads to.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    Nothing,
+    Apply(Choice),
+    /// Several choices fit: let the player pick one from a list.
+    Popup(String, Vec<Choice>),
+    Note(Note),
+}
+
+/// The pending decision and its choices, split the way the screen shows them. Rebuilt after every
+/// change of the game, not every frame.
+#[derive(Clone, Debug)]
+pub struct DecisionModel {
+    pub decision: Decision,
+    pub choices: Vec<Choice>,
+    /// Choices that do not name a square: the options panel.
+    pub options: Vec<Choice>,
+    pub prompt: Prompt,
+}
+
+impl DecisionModel {
+    /// The pending decision of `state`, split for the screen.
+    pub fn new(state: &GameState, seats: &super::seats::Seats) -> DecisionModel {
+        let choices = state.choices();
+        // Discards are taken from the hand (x); listing each again would crowd out the rest.
+        let options = choices
+            .iter()
+            .copied()
+            .filter(|c| board_square(c).is_none() && !matches!(c, Choice::Discard(_)))
+            .collect();
+        DecisionModel {
+            decision: state.decision(),
+            prompt: words::prompt(state, seats, &choices),
+            choices,
+            options,
+        }
+    }
+}
+
+/// The square a choice is taken on, if it is a board choice (summons: their target; moves: origin).
+pub fn board_square(choice: &Choice) -> Option<Square> {
+    match *choice {
+        Choice::Place(sq)
+        | Choice::Pickup(sq)
+        | Choice::StartSquare(sq)
+        | Choice::Square(sq)
+        | Choice::PlaceAs(sq, _) => Some(sq),
+        Choice::Move { from, .. } => Some(from),
+        Choice::Summon { target, .. } => Some(target),
+        _ => None,
+    }
+}
+
+/// One entry of the hand panel: a card in hand, or a frozen effect of the seat (thawable).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct HandItem {
+    pub card: CardId,
+    pub frozen: bool,
+}
+
+/// The hand panel's entries for a view: beings, legends, flares, then frozen effects.
+pub fn hand_items(view: &SeatView, state: &GameState) -> Vec<HandItem> {
+    let order = |c: &CardId| match state.db.get(*c).map(|c| c.kind) {
+        Some(CardKind::Being(_)) => 0,
+        Some(CardKind::Legend) => 1,
+        _ => 2,
+    };
+    let mut cards = view.hand.clone();
+    cards.sort_by_key(order);
+    let mut items: Vec<HandItem> = cards
+        .into_iter()
+        .map(|card| HandItem {
+            card,
+            frozen: false,
+        })
+        .collect();
+    if let Some(frozen) = view.frozen.get(view.seat.index()) {
+        items.extend(frozen.iter().map(|&card| HandItem { card, frozen: true }));
+    }
+    items
+}
+
+/// The selection state of the game screen.
+#[derive(Clone, Debug)]
+pub struct Interaction {
+    pub focus: Focus,
+    pub cursor: Square,
+    pub hand_index: usize,
+    pub option_index: usize,
+    pub stage: Stage,
+    /// Which of the summons on the cursor's square is shown (cycled with Space).
+    pub cycle: usize,
+    pub note: Option<Note>,
+    /// Log lines scrolled back from the newest.
+    pub log_scroll: usize,
+}
+
+impl Default for Interaction {
+    fn default() -> Self {
+        Interaction {
+            focus: Focus::Board,
+            cursor: CENTRE,
+            hand_index: 0,
+            option_index: 0,
+            stage: Stage::Idle,
+            cycle: 0,
+            note: None,
+            log_scroll: 0,
+        }
+    }
+}
+
+/// e5, where the cursor starts.
+const CENTRE: Square = match Square::new(4, 4) {
+    Some(sq) => sq,
+    None => panic!("e5 is on the grid"),
+};
+
+impl Interaction {
+    /// Forgets selections that belonged to the previous decision.
+    pub fn reset_for(&mut self, model: &DecisionModel) {
+        self.stage = Stage::Idle;
+        self.cycle = 0;
+        self.option_index = 0;
+        // A move whose piece is already decided (the summoned being moves) starts at the destination.
+        let mut froms = model.choices.iter().filter_map(|c| match c {
+            Choice::Move { from, .. } => Some(*from),
+            _ => None,
+        });
+        if let Some(first) = froms.next()
+            && froms.all(|f| f == first)
+        {
+            self.stage = Stage::MoveFrom(first);
+            self.cursor = first;
+        }
+        let targets = targets(model, self.stage);
+        // Outside the main action, the cursor starts on the nearest legal target.
+        if !targets.contains(self.cursor)
+            && !matches!(model.decision.kind, DecisionKind::Action)
+            && let Some(sq) = nearest(targets, self.cursor)
+        {
+            self.cursor = sq;
+        }
+        // Decisions without board choices are answered in the options panel.
+        let on_board = model.choices.iter().any(|c| board_square(c).is_some());
+        if !on_board && !model.options.is_empty() {
+            self.focus = Focus::Options;
+        } else if self.focus == Focus::Options {
+            self.focus = Focus::Board;
+        }
+    }
+
+    /// The stage the board shows: the hand's highlighted card previews its summons.
+    pub fn shown_stage(&self, items: &[HandItem]) -> Stage {
+        match (self.stage, self.focus) {
+            (Stage::Idle, Focus::Hand) => match items.get(self.hand_index) {
+                Some(item) if !item.frozen => Stage::Card(item.card),
+                _ => Stage::Idle,
+            },
+            (stage, _) => stage,
+        }
+    }
+
+    /// Moves the board cursor one playable square in a direction (skipping the cut corners).
+    pub fn move_cursor(&mut self, df: i8, dr: i8) {
+        let mut sq = self.cursor;
+        while let Some(next) = sq.offset(df, dr) {
+            if arena::is_playable(next) {
+                self.cursor = next;
+                self.cycle = 0;
+                return;
+            }
+            sq = next;
+        }
+    }
+
+    /// Enter on the board.
+    pub fn select_square(&mut self, state: &GameState, model: &DecisionModel) -> Outcome {
+        let sq = self.cursor;
+        if !arena::is_playable(sq) {
+            return warn(format!("{sq} is not part of the arena"));
+        }
+        match self.stage {
+            Stage::Card(card) => {
+                let here = choices_at(model, self.stage, sq);
+                if here.is_empty() {
+                    let name = card_name(state, card);
+                    let reason = explain(
+                        state,
+                        Choice::Summon {
+                            card,
+                            target: sq,
+                            placement: 0,
+                            borrow: None,
+                        },
+                    );
+                    return warn(format!(
+                        "{name} cannot be summoned on {sq}: {reason}. The highlighted squares are where it can"
+                    ));
+                }
+                Outcome::Apply(here[self.cycle % here.len()])
+            }
+            Stage::MoveFrom(from) => {
+                let here = choices_at(model, self.stage, sq);
+                if let Some(c) = here.first() {
+                    return Outcome::Apply(*c);
+                }
+                if sq == from {
+                    if self.is_forced_origin(model) {
+                        return warn(
+                            "this piece is the one that moves: choose where it goes".into(),
+                        );
+                    }
+                    self.stage = Stage::Idle;
+                    return note(format!("{sq} deselected: choose the piece to move"));
+                }
+                if targets(model, Stage::Idle).contains(sq) {
+                    self.stage = Stage::MoveFrom(sq);
+                    return note(format!("{sq} selected: now choose where it goes"));
+                }
+                warn(format!(
+                    "the piece on {from} cannot go to {sq}: choose one of the highlighted squares"
+                ))
+            }
+            Stage::Idle => {
+                let here = choices_at(model, Stage::Idle, sq);
+                if here.iter().any(|c| matches!(c, Choice::Move { .. })) {
+                    self.stage = Stage::MoveFrom(sq);
+                    return note(format!("{sq} selected: now choose where it goes"));
+                }
+                match here.as_slice() {
+                    [one] => Outcome::Apply(*one),
+                    [] => warn(self.why_not_here(state, model, sq)),
+                    many => Outcome::Popup(format!("Choose for {sq}"), many.to_vec()),
+                }
+            }
+        }
+    }
+
+    /// Whether every move of the decision starts from one square (the player cannot pick another).
+    fn is_forced_origin(&self, model: &DecisionModel) -> bool {
+        targets(model, Stage::Idle).count() == 1
+    }
+
+    fn why_not_here(&self, state: &GameState, model: &DecisionModel, sq: Square) -> String {
+        let candidate = match model.decision.kind {
+            DecisionKind::Action => Choice::Place(sq),
+            DecisionKind::StartSquare | DecisionKind::MeleeStart => Choice::StartSquare(sq),
+            DecisionKind::Pickup => Choice::Pickup(sq),
+            DecisionKind::Effect { .. } => Choice::Square(sq),
+            _ => {
+                return format!("nothing to do on {sq} now: {}", model.prompt.text);
+            }
+        };
+        if targets(model, Stage::Idle).is_empty() {
+            return format!("nothing to do on the board now: {}", model.prompt.text);
+        }
+        match model.decision.kind {
+            DecisionKind::Action => explain(state, candidate),
+            _ => format!(
+                "{sq} is not one of the highlighted squares ({})",
+                explain(state, candidate)
+            ),
+        }
+    }
+
+    /// Enter on a hand entry.
+    pub fn select_card(
+        &mut self,
+        state: &GameState,
+        model: &DecisionModel,
+        item: HandItem,
+    ) -> Outcome {
+        let name = card_name(state, item.card);
+        if item.frozen {
+            let thaw = Choice::Thaw(item.card);
+            if model.choices.contains(&thaw) {
+                return Outcome::Apply(thaw);
+            }
+            return warn(format!(
+                "the frozen effect of {name} can be thawed during your turn, before or after an action"
+            ));
+        }
+        let summons = model
+            .choices
+            .iter()
+            .filter(|c| matches!(c, Choice::Summon { card, .. } if *card == item.card))
+            .count();
+        if summons > 0 {
+            self.stage = Stage::Card(item.card);
+            self.focus = Focus::Board;
+            self.cycle = 0;
+            let targets = targets(model, self.stage);
+            if !targets.contains(self.cursor)
+                && let Some(sq) = nearest(targets, self.cursor)
+            {
+                self.cursor = sq;
+            }
+            self.note = None;
+            return Outcome::Nothing;
+        }
+        let other: Vec<Choice> = model
+            .choices
+            .iter()
+            .copied()
+            .filter(|c| mentions(c, item.card) && !matches!(c, Choice::Discard(_)))
+            .collect();
+        match other.as_slice() {
+            [one] => Outcome::Apply(*one),
+            [] => warn(why_card_unusable(state, model, item.card)),
+            many => Outcome::Popup(name, many.to_vec()),
+        }
+    }
+
+    /// `x` on a hand entry.
+    pub fn discard(
+        &self,
+        state: &GameState,
+        model: &DecisionModel,
+        item: Option<HandItem>,
+    ) -> Outcome {
+        let Some(item) = item.filter(|i| !i.frozen) else {
+            return warn(
+                "highlight a being card in your hand first (Tab moves to the hand)".into(),
+            );
+        };
+        let choice = Choice::Discard(item.card);
+        if model.choices.contains(&choice) {
+            return Outcome::Apply(choice);
+        }
+        let name = card_name(state, item.card);
+        let reason = match state.db.get(item.card).map(|c| c.kind) {
+            Some(CardKind::Legend) | Some(CardKind::Flare) => {
+                format!(
+                    "{name} is not a being from your deck: only those can be discarded (legends and flares can be returned after a discard)"
+                )
+            }
+            _ if !matches!(model.decision.kind, DecisionKind::Action) => {
+                format!(
+                    "discarding is an action, and this is not the time for one: {}",
+                    model.prompt.text
+                )
+            }
+            _ if state.turn.discarded => "only one discard per turn".into(),
+            _ => explain(state, choice),
+        };
+        warn(reason)
+    }
+}
+
+/// Board choices on one square for a stage.
+pub fn choices_at(model: &DecisionModel, stage: Stage, sq: Square) -> Vec<Choice> {
+    model
+        .choices
+        .iter()
+        .copied()
+        .filter(|c| match (stage, *c) {
+            (
+                Stage::Card(card),
+                Choice::Summon {
+                    card: k, target, ..
+                },
+            ) => k == card && target == sq,
+            (Stage::MoveFrom(f), Choice::Move { from, to }) => from == f && to == sq,
+            (Stage::Idle, Choice::Summon { .. }) => false,
+            (Stage::Idle, c) => board_square(&c) == Some(sq),
+            _ => false,
+        })
+        .collect()
+}
+
+/// Every square where something can be done in a stage.
+pub fn targets(model: &DecisionModel, stage: Stage) -> Bitboard {
+    let mut bb = Bitboard::EMPTY;
+    for c in &model.choices {
+        let sq = match (stage, *c) {
+            (
+                Stage::Card(card),
+                Choice::Summon {
+                    card: k, target, ..
+                },
+            ) if k == card => Some(target),
+            (Stage::MoveFrom(f), Choice::Move { from, to }) if from == f => Some(to),
+            (Stage::Idle, Choice::Summon { .. }) => None,
+            (Stage::Idle, c) => board_square(&c),
+            _ => None,
+        };
+        if let Some(sq) = sq {
+            bb.insert(sq);
+        }
+    }
+    bb
+}
+
+/// The target closest to `from` (king distance, then square order).
+pub fn nearest(targets: Bitboard, from: Square) -> Option<Square> {
+    targets.iter().min_by_key(|t| (t.distance(from), t.index()))
+}
+
+/// The next target after `from` in reading order (top row first), wrapping around.
+pub fn next_target(targets: Bitboard, from: Square) -> Option<Square> {
+    let key = |s: Square| (8 - s.rank()) as usize * 9 + s.file() as usize;
+    let mut all: Vec<Square> = targets.iter().collect();
+    all.sort_by_key(|s| key(*s));
+    all.iter()
+        .copied()
+        .find(|s| key(*s) > key(from))
+        .or_else(|| all.first().copied())
+}
+
+/// Whether a choice is about a card.
+pub fn mentions(choice: &Choice, card: CardId) -> bool {
+    match *choice {
+        Choice::Summon { card: c, .. }
+        | Choice::Discard(c)
+        | Choice::Flare { card: c, .. }
+        | Choice::Thaw(c)
+        | Choice::Return(c)
+        | Choice::Keep(c)
+        | Choice::Card(c) => c == card,
+        _ => false,
+    }
+}
+
+/// Why a card in hand offers nothing now, in plain words.
+fn why_card_unusable(state: &GameState, model: &DecisionModel, card: CardId) -> String {
+    let name = card_name(state, card);
+    let Some(c) = state.db.get(card) else {
+        return format!("{name} is not a known card");
+    };
+    let in_turn = matches!(
+        model.decision.kind,
+        DecisionKind::Action | DecisionKind::AfterActions
+    );
+    match c.kind {
+        CardKind::Flare => {
+            if !in_turn {
+                return "flares are played before or after an action; finish the current step first".into();
+            }
+            match &c.flare {
+                Some(f) => format!(
+                    "{name} needs an opponent ahead by {} upgraded pieces (upper half) or by {} pieces in all (lower half)",
+                    f.upper_needs, f.lower_needs
+                ),
+                None => format!("{name} cannot be played now"),
+            }
+        }
+        _ if matches!(model.decision.kind, DecisionKind::AfterActions) => {
+            "no actions are left this turn: end the turn (e) or play a flare".into()
+        }
+        _ if !in_turn => "finish the current step first (see the prompt)".into(),
+        CardKind::Legend => format!(
+            "{name} cannot be summoned now: its pattern (with heroic pieces) is not on the board, or you already have 3 legendary pieces"
+        ),
+        CardKind::Being(_) => format!(
+            "{name} cannot be summoned now: no orientation of its pattern matches your pieces on the board"
+        ),
+    }
+}
+
+/// The engine's reason a choice is refused (applied to a copy; the game is untouched).
+pub fn explain(state: &GameState, choice: Choice) -> String {
+    let mut probe = state.clone();
+    probe.log_events = false;
+    match probe.apply(choice) {
+        Err(e) => plain_reason(&e),
+        Ok(()) => "it is allowed".into(),
+    }
+}
+
+fn warn(text: String) -> Outcome {
+    Outcome::Note(Note { text, warn: true })
+}
+
+fn note(text: String) -> Outcome {
+    Outcome::Note(Note { text, warn: false })
+}

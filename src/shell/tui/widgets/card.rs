@@ -1,0 +1,161 @@
+//! One card: its summoning pattern drawn as a small grid (as printed) and its rules text.
+
+use crate::shell::tui::game::words::dir_arrow;
+use crate::shell::tui::theme::{Theme, piece_letter};
+use crate::tashkalar::engine::Dir;
+use crate::tashkalar::engine::board::{Colour, Rank};
+use crate::tashkalar::engine::cards::{Card, CardKind};
+use crate::tashkalar::engine::pattern::TargetRule;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+
+/// What one printed grid token means.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+struct Token {
+    /// Your piece of at least this rank.
+    piece: Option<Rank>,
+    /// The summoning square.
+    target: bool,
+    /// Marked-square number.
+    mark: Option<u8>,
+    arrow: Option<Dir>,
+}
+
+fn parse_token(tok: &str) -> Token {
+    if let Some(d) = Dir::from_name(tok) {
+        return Token {
+            arrow: Some(d),
+            ..Token::default()
+        };
+    }
+    let mut t = Token::default();
+    for ch in tok.chars() {
+        match ch {
+            'T' | 'X' => t.target = true,
+            'c' => t.piece = Some(Rank::Common),
+            'h' => t.piece = Some(Rank::Heroic),
+            '0'..='9' => t.mark = Some(ch as u8 - b'0'),
+            _ => {}
+        }
+    }
+    // `Xh`: the target must hold your heroic piece.
+    if t.target && tok.contains('h') {
+        t.piece = Some(Rank::Heroic);
+    } else if t.target && tok.starts_with('X') {
+        t.piece = Some(Rank::Common);
+    }
+    t
+}
+
+/// Width of one grid cell in characters.
+pub const PATTERN_CELL_W: usize = 3;
+
+/// The pattern as lines, three characters per cell: `(B)` where the piece is summoned, `b`/`B`
+/// your common/heroic pieces, digits for marked squares, arrows as printed, `·` any square.
+pub fn pattern_lines(card: &Card, colour: Colour, theme: &Theme) -> Vec<Line<'static>> {
+    let Some(pattern) = card.pattern.as_ref() else {
+        return Vec::new();
+    };
+    let own_target = matches!(pattern.target, TargetRule::OwnPiece(_));
+    let mark_style = theme.pattern();
+    pattern
+        .grid
+        .iter()
+        .map(|row| {
+            let spans: Vec<Span> = row
+                .split_whitespace()
+                .map(|tok| {
+                    let t = parse_token(tok);
+                    if t.target {
+                        let letter = piece_letter(colour, card.rank);
+                        let style = theme
+                            .piece_ranked(colour, card.rank)
+                            .add_modifier(Modifier::UNDERLINED);
+                        let (l, r) = if own_target { ('[', ']') } else { ('(', ')') };
+                        Span::styled(format!("{l}{letter}{r}"), style)
+                    } else if let Some(rank) = t.piece {
+                        let letter = piece_letter(colour, rank);
+                        let text = match t.mark {
+                            Some(n) => format!(" {letter}{n}"),
+                            None => format!(" {letter} "),
+                        };
+                        Span::styled(text, theme.piece_ranked(colour, rank))
+                    } else if let Some(n) = t.mark {
+                        Span::styled(format!(" {n} "), mark_style)
+                    } else if let Some(d) = t.arrow {
+                        Span::styled(format!(" {} ", dir_arrow(d)), theme.title())
+                    } else {
+                        Span::styled(" · ", theme.muted())
+                    }
+                })
+                .collect();
+            Line::from(spans)
+        })
+        .collect()
+}
+
+/// A short description of the card kind: "heroic being", "legend", "flare 3/6".
+pub fn kind_text(card: &Card) -> String {
+    match card.kind {
+        CardKind::Being(_) => format!("{} being", card.rank),
+        CardKind::Legend => "legend".into(),
+        CardKind::Flare => match &card.flare {
+            Some(f) => format!("flare {}/{}", f.upper_needs, f.lower_needs),
+            None => "flare".into(),
+        },
+    }
+}
+
+/// The rules text as lines to wrap: the effect, the frozen effect, or a flare's two halves.
+pub fn text_lines(card: &Card, theme: &Theme) -> Vec<Line<'static>> {
+    let mut lines = Vec::new();
+    match &card.flare {
+        Some(f) => {
+            lines.push(Line::from(vec![
+                Span::styled(
+                    format!("Upper ({} more upgraded): ", f.upper_needs),
+                    theme.title(),
+                ),
+                Span::raw(f.upper_text.clone()),
+            ]));
+            lines.push(Line::from(vec![
+                Span::styled(
+                    format!("Lower ({} more pieces): ", f.lower_needs),
+                    theme.title(),
+                ),
+                Span::raw(f.lower_text.clone()),
+            ]));
+        }
+        None => lines.push(Line::from(card.text.clone())),
+    }
+    if let Some(frozen) = &card.frozen {
+        lines.push(Line::from(vec![
+            Span::styled("Frozen: ", theme.title()),
+            Span::raw(frozen.text.clone()),
+        ]));
+    }
+    lines
+}
+
+/// The card's heading: name and kind.
+pub fn title_line(card: &Card, theme: &Theme) -> Line<'static> {
+    Line::from(vec![
+        Span::styled(card.name.clone(), Style::new().add_modifier(Modifier::BOLD)),
+        Span::styled(format!("  {}", kind_text(card)), theme.muted()),
+    ])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens() {
+        assert_eq!(parse_token("c1").piece, Some(Rank::Common));
+        assert_eq!(parse_token("c1").mark, Some(1));
+        assert!(parse_token("T1").target);
+        assert_eq!(parse_token("Xh").piece, Some(Rank::Heroic));
+        assert_eq!(parse_token("ne").arrow, Some(Dir::NE));
+        assert_eq!(parse_token("."), Token::default());
+    }
+}

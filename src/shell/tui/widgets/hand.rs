@@ -1,0 +1,289 @@
+//! The deciding seat's hand: every card with its pattern grid and rules text. Large screens show
+//! the cards side by side; smaller ones a list plus the highlighted card in full.
+
+use super::card::{PATTERN_CELL_W, pattern_lines, text_lines, title_line};
+use crate::shell::tui::game::interaction::HandItem;
+use crate::shell::tui::theme::Theme;
+use crate::tashkalar::engine::board::Colour;
+use crate::tashkalar::engine::cards::{CardDb, CardKind};
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+
+/// How the hand panel's inside is divided.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum HandLayout {
+    /// One line per card, and the highlighted card in full.
+    List { list: Rect, detail: Rect },
+    /// Every card in full, one box each.
+    Grid(Vec<Rect>),
+}
+
+/// Smallest card box of the grid layout.
+const CARD_W: u16 = 28;
+const CARD_H: u16 = 10;
+
+/// Lays out `n` entries inside `inner` (the panel without its border).
+pub fn hand_layout(inner: Rect, n: usize) -> HandLayout {
+    let n16 = n.max(1) as u16;
+    let cols = (inner.width / CARD_W).max(1);
+    let rows = n16.div_ceil(cols);
+    if n > 0 && inner.width >= CARD_W * 2 && inner.height / rows >= CARD_H {
+        let w = inner.width / cols.min(n16);
+        let h = (inner.height / rows).min(CARD_H + 4);
+        let boxes = (0..n as u16)
+            .map(|i| Rect::new(inner.x + (i % cols) * w, inner.y + (i / cols) * h, w, h))
+            .collect();
+        return HandLayout::Grid(boxes);
+    }
+    let list_h = (n16).min(inner.height.saturating_sub(4)).max(1);
+    if inner.width >= 46 && inner.height < 14 {
+        let list_w = 20.min(inner.width / 2);
+        HandLayout::List {
+            list: Rect::new(inner.x, inner.y, list_w, inner.height),
+            detail: Rect::new(
+                inner.x + list_w + 1,
+                inner.y,
+                inner.width.saturating_sub(list_w + 1),
+                inner.height,
+            ),
+        }
+    } else {
+        HandLayout::List {
+            list: Rect::new(inner.x, inner.y, inner.width, list_h),
+            detail: Rect::new(
+                inner.x,
+                inner.y + list_h + 1,
+                inner.width,
+                inner.height.saturating_sub(list_h + 1),
+            ),
+        }
+    }
+}
+
+/// First list entry shown so that `selected` stays visible.
+pub fn list_offset(selected: usize, len: usize, height: usize) -> usize {
+    if height == 0 || len <= height {
+        0
+    } else {
+        selected.saturating_sub(height - 1).min(len - height)
+    }
+}
+
+/// Which entry is at a screen position.
+pub fn item_at(layout: &HandLayout, n: usize, selected: usize, x: u16, y: u16) -> Option<usize> {
+    match layout {
+        HandLayout::Grid(boxes) => boxes
+            .iter()
+            .position(|r| r.contains(ratatui::layout::Position::new(x, y))),
+        HandLayout::List { list, .. } => {
+            if !list.contains(ratatui::layout::Position::new(x, y)) {
+                return None;
+            }
+            let i = list_offset(selected, n, list.height as usize) + (y - list.y) as usize;
+            (i < n).then_some(i)
+        }
+    }
+}
+
+/// The hand panel.
+pub struct HandPanel<'a> {
+    pub items: &'a [HandItem],
+    /// What each entry can do now ("summon", "play", "thaw"), if anything.
+    pub tags: &'a [Option<&'static str>],
+    pub selected: usize,
+    pub focused: bool,
+    pub db: &'a CardDb,
+    pub colour: Colour,
+    pub theme: &'a Theme,
+    pub title: String,
+    /// Shown instead of the cards when the hand must stay hidden.
+    pub hidden: Option<String>,
+}
+
+impl HandPanel<'_> {
+    fn block(&self) -> Block<'static> {
+        let border = if self.focused {
+            self.theme.focus_border()
+        } else {
+            self.theme.border()
+        };
+        Block::bordered()
+            .border_style(border)
+            .title(Span::styled(self.title.clone(), self.theme.title()))
+    }
+
+    fn entry_line(&self, i: usize, width: usize) -> Line<'static> {
+        let Some(item) = self.items.get(i) else {
+            return Line::default();
+        };
+        let Some(card) = self.db.get(item.card) else {
+            return Line::default();
+        };
+        let kind = if item.frozen {
+            "❄"
+        } else {
+            match card.kind {
+                CardKind::Being(_) => {
+                    if card.rank == crate::tashkalar::engine::board::Rank::Heroic {
+                        "H"
+                    } else {
+                        "c"
+                    }
+                }
+                CardKind::Legend => "L",
+                CardKind::Flare => "F",
+            }
+        };
+        let tag = self.tags.get(i).copied().flatten().unwrap_or("");
+        let marker = if i == self.selected { "▸" } else { " " };
+        let name_w = width.saturating_sub(4 + tag.len() + 1);
+        let mut name: String = card.name.chars().take(name_w).collect();
+        while name.chars().count() < name_w {
+            name.push(' ');
+        }
+        let mut style = Style::new();
+        if i == self.selected && self.focused {
+            style = self.theme.selected();
+        } else if i == self.selected {
+            style = style.add_modifier(Modifier::BOLD);
+        }
+        let tag_style = if tag.is_empty() {
+            self.theme.muted()
+        } else {
+            self.theme.key()
+        };
+        Line::from(vec![
+            Span::styled(format!("{marker}{kind} "), style),
+            Span::styled(name, style),
+            Span::styled(format!(" {tag}"), tag_style),
+        ])
+    }
+
+    fn render_card(&self, i: usize, area: Rect, buf: &mut Buffer, boxed: bool, heading: bool) {
+        let Some(item) = self.items.get(i) else {
+            return;
+        };
+        let Some(card) = self.db.get(item.card) else {
+            return;
+        };
+        let inner = if boxed {
+            let style = if i == self.selected {
+                if self.focused {
+                    self.theme.focus_border()
+                } else {
+                    Style::new().add_modifier(Modifier::BOLD)
+                }
+            } else {
+                self.theme.border()
+            };
+            let tag = self.tags.get(i).copied().flatten().unwrap_or("");
+            let mut block = Block::bordered().border_style(style);
+            if !tag.is_empty() {
+                block = block.title_bottom(Span::styled(format!(" {tag} "), self.theme.key()));
+            }
+            let inner = block.inner(area);
+            block.render(area, buf);
+            inner
+        } else {
+            area
+        };
+        let mut lines = Vec::new();
+        if heading {
+            lines.push(title_line(card, self.theme));
+        }
+        if item.frozen {
+            lines.push(Line::styled(
+                "frozen effect in play: thaw it with Enter",
+                self.theme.muted(),
+            ));
+        }
+        let pattern = pattern_lines(card, self.colour, self.theme);
+        let pattern_w = pattern.first().map_or(0, |l| l.width()).max(PATTERN_CELL_W);
+        // Pattern on the left and text on the right when there is room; otherwise stacked.
+        if !pattern.is_empty() && inner.width as usize >= pattern_w + 16 && !item.frozen {
+            let head_h = lines.len() as u16;
+            let head = Rect::new(inner.x, inner.y, inner.width, head_h.min(inner.height));
+            Paragraph::new(lines).render(head, buf);
+            let body_y = inner.y + head.height;
+            let body_h = inner.height.saturating_sub(head.height);
+            let grid = Rect::new(inner.x, body_y, pattern_w as u16, body_h);
+            Paragraph::new(pattern).render(grid, buf);
+            let text = Rect::new(
+                inner.x + pattern_w as u16 + 1,
+                body_y,
+                inner.width.saturating_sub(pattern_w as u16 + 1),
+                body_h,
+            );
+            Paragraph::new(text_lines(card, self.theme))
+                .wrap(Wrap { trim: true })
+                .render(text, buf);
+        } else {
+            // Stacked: heading, the grid as drawn (never re-wrapped), then the text.
+            let grid_h = if item.frozen { 0 } else { pattern.len() as u16 };
+            let head_h = lines.len() as u16;
+            Paragraph::new(lines).render(
+                Rect::new(inner.x, inner.y, inner.width, head_h.min(inner.height)),
+                buf,
+            );
+            let y = inner.y + head_h;
+            let grid = Rect::new(
+                inner.x,
+                y,
+                inner.width,
+                grid_h.min(inner.bottom().saturating_sub(y)),
+            );
+            if !item.frozen {
+                Paragraph::new(pattern).render(grid, buf);
+            }
+            let ty = grid.bottom();
+            let text = Rect::new(inner.x, ty, inner.width, inner.bottom().saturating_sub(ty));
+            Paragraph::new(text_lines(card, self.theme))
+                .wrap(Wrap { trim: true })
+                .render(text, buf);
+        }
+    }
+}
+
+impl Widget for HandPanel<'_> {
+    fn render(self, area: Rect, buf: &mut Buffer) {
+        let block = self.block();
+        let inner = block.inner(area);
+        block.render(area, buf);
+        if let Some(text) = &self.hidden {
+            Paragraph::new(Line::styled(text.clone(), self.theme.muted()))
+                .wrap(Wrap { trim: true })
+                .render(inner, buf);
+            return;
+        }
+        if self.items.is_empty() {
+            Paragraph::new(Line::styled("no cards", self.theme.muted())).render(inner, buf);
+            return;
+        }
+        match hand_layout(inner, self.items.len()) {
+            HandLayout::Grid(boxes) => {
+                for (i, r) in boxes.iter().enumerate() {
+                    self.render_card(i, *r, buf, true, true);
+                }
+            }
+            HandLayout::List { list, detail } => {
+                let offset = list_offset(self.selected, self.items.len(), list.height as usize);
+                for row in 0..list.height as usize {
+                    let i = offset + row;
+                    if i >= self.items.len() {
+                        break;
+                    }
+                    let line = self.entry_line(i, list.width as usize);
+                    buf.set_line(list.x, list.y + row as u16, &line, list.width);
+                }
+                if detail.height > 0 {
+                    // Beside the list the card's name is already visible: no heading needed.
+                    let beside = detail.y == list.y;
+                    self.render_card(self.selected, detail, buf, false, !beside);
+                }
+            }
+        }
+    }
+}

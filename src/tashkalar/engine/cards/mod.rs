@@ -1,0 +1,577 @@
+//! Card data: types, loading from RON with `file:line:col` errors, and the card database.
+//!
+//! Every card lives in `assets/cards/*.ron`; those files are embedded as the defaults and can be
+//! replaced by a directory (`--cards DIR`). A file holds any of `beings` (with the `deck` they form),
+//! `legends`, `flares` and `tasks`.
+
+pub mod compile;
+pub mod language;
+pub mod tasks;
+
+use super::board::Rank;
+use super::effect::program::Program;
+use super::pattern::Pattern;
+use compile::Context;
+use language::Step;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::fmt;
+use tasks::{Task, TaskDef};
+
+/// Index of a card in the database.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub struct CardId(pub u16);
+
+/// Index of a being deck (Imperial, Highland, ...).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub struct DeckId(pub u8);
+
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum CardKind {
+    Being(DeckId),
+    Legend,
+    Flare,
+}
+
+/// The two halves of a flare: each needs the opponent to be ahead by some number of pieces.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FlareInfo {
+    /// Upper half: the opponent has at least this many more upgraded pieces.
+    pub upper_needs: u8,
+    /// Lower half: the opponent has at least this many more pieces in total.
+    pub lower_needs: u8,
+    pub upper_text: String,
+    pub lower_text: String,
+}
+
+/// A frozen effect (Everfrost): kept in front of its owner and resolved later.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Frozen {
+    pub text: String,
+    pub effect: Program,
+}
+
+/// A warp effect (Etherweave): played from the hand without a pattern; the card then waits as its
+/// owner's pending being until it is summoned.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Warp {
+    pub text: String,
+    pub effect: Program,
+    /// Cannot be copied, and while pending cannot be discarded or taken back (Merchant of Time).
+    pub locked: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Card {
+    pub id: CardId,
+    pub name: String,
+    pub kind: CardKind,
+    /// Rank of the summoned piece (flares: unused, common).
+    pub rank: Rank,
+    pub pattern: Option<Pattern>,
+    /// Our own short rules text.
+    pub text: String,
+    /// The effect (for flares: both halves, guarded by which half qualified).
+    pub effect: Program,
+    pub frozen: Option<Frozen>,
+    pub flare: Option<FlareInfo>,
+    pub warp: Option<Warp>,
+}
+
+impl Card {
+    pub fn is_legend(&self) -> bool {
+        self.kind == CardKind::Legend
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Deck {
+    pub name: String,
+    pub cards: Vec<CardId>,
+    /// Nethervoid: summoning one of these beings when its seat has no Gateway (or a common one,
+    /// for a heroic being) makes the summoned piece the seat's Gateway.
+    pub gateway: bool,
+}
+
+/// Every card the game knows.
+#[derive(Clone, Debug, Default)]
+pub struct CardDb {
+    pub cards: Vec<Card>,
+    pub decks: Vec<Deck>,
+    pub legends: Vec<CardId>,
+    pub flares: Vec<CardId>,
+    pub tasks: Vec<Task>,
+    by_name: BTreeMap<String, CardId>,
+}
+
+/// A card file that could not be loaded: where and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadError {
+    pub file: String,
+    pub line: usize,
+    pub col: usize,
+    pub message: String,
+}
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: {}",
+            self.file, self.line, self.col, self.message
+        )
+    }
+}
+
+impl std::error::Error for LoadError {}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CardFile {
+    #[serde(default)]
+    deck: Option<String>,
+    /// The deck's beings claim the Gateway when summoned (see [`Deck::gateway`]).
+    #[serde(default)]
+    gateway: bool,
+    #[serde(default)]
+    beings: Vec<BeingDef>,
+    #[serde(default)]
+    legends: Vec<BeingDef>,
+    #[serde(default)]
+    flares: Vec<FlareDef>,
+    #[serde(default)]
+    tasks: Vec<TaskDef>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BeingDef {
+    name: String,
+    rank: Rank,
+    pattern: Vec<String>,
+    text: String,
+    effect: Vec<Step>,
+    #[serde(default)]
+    frozen: Option<FrozenDef>,
+    #[serde(default)]
+    warp: Option<WarpDef>,
+    /// A pattern without a summoning square: the being lands on any empty square in all these
+    /// areas while the pattern is anywhere on the board (Time Traveler).
+    #[serde(default)]
+    lands: Option<Vec<language::Area>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WarpDef {
+    text: String,
+    effect: Vec<Step>,
+    #[serde(default)]
+    locked: bool,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FrozenDef {
+    text: String,
+    effect: Vec<Step>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct FlareDef {
+    name: String,
+    upper: HalfDef,
+    lower: HalfDef,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct HalfDef {
+    needs: u8,
+    text: String,
+    effect: Vec<Step>,
+}
+
+/// Most cards in one deck or pile (decks are inline lists in the game state).
+pub const MAX_PILE: usize = 32;
+
+/// The card files shipped inside the binary.
+pub const BUILTIN: &[(&str, &str)] = &[
+    (
+        "imperial.ron",
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/cards/imperial.ron"
+        )),
+    ),
+    (
+        "highland.ron",
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/cards/highland.ron"
+        )),
+    ),
+    (
+        "sylvan.ron",
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/cards/sylvan.ron"
+        )),
+    ),
+    (
+        "legends.ron",
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/cards/legends.ron"
+        )),
+    ),
+    (
+        "flares.ron",
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/cards/flares.ron"
+        )),
+    ),
+    (
+        "tasks.ron",
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/cards/tasks.ron"
+        )),
+    ),
+    (
+        "everfrost.ron",
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/cards/everfrost.ron"
+        )),
+    ),
+    (
+        "nethervoid.ron",
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/cards/nethervoid.ron"
+        )),
+    ),
+    (
+        "etherweave.ron",
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/cards/etherweave.ron"
+        )),
+    ),
+];
+
+/// The RON dialect of card, scenario and save files.
+pub fn ron_options() -> ron::Options {
+    use ron::extensions::Extensions;
+    ron::Options::default()
+        .with_default_extension(Extensions::IMPLICIT_SOME | Extensions::UNWRAP_VARIANT_NEWTYPES)
+}
+
+impl CardDb {
+    /// The built-in cards.
+    pub fn builtin() -> Result<CardDb, LoadError> {
+        CardDb::from_sources(BUILTIN.iter().map(|(n, t)| (n.to_string(), t.to_string())))
+    }
+
+    /// Loads cards from `(file name, text)` pairs, in order.
+    pub fn from_sources(
+        files: impl IntoIterator<Item = (String, String)>,
+    ) -> Result<CardDb, LoadError> {
+        let mut db = CardDb::default();
+        for (file, text) in files {
+            db.load_file(&file, &text)?;
+        }
+        // Decks, piles and the task queue are fixed-size lists inside the game state.
+        let too_many = |what: &str, n: usize, max: usize| LoadError {
+            file: "(cards)".into(),
+            line: 1,
+            col: 1,
+            message: format!("{what} has {n} cards; at most {max} are supported"),
+        };
+        for deck in &db.decks {
+            if deck.cards.len() > MAX_PILE {
+                return Err(too_many(
+                    &format!("deck `{}`", deck.name),
+                    deck.cards.len(),
+                    MAX_PILE,
+                ));
+            }
+        }
+        for (what, n) in [
+            ("the legend deck", db.legends.len()),
+            ("the flare deck", db.flares.len()),
+            ("the task deck", db.tasks.len()),
+        ] {
+            if n > MAX_PILE {
+                return Err(too_many(what, n, MAX_PILE));
+            }
+        }
+        if db.legends.is_empty() {
+            return Err(LoadError {
+                file: "(cards)".into(),
+                line: 1,
+                col: 1,
+                message: "no legends".into(),
+            });
+        }
+        if db.flares.is_empty() {
+            return Err(LoadError {
+                file: "(cards)".into(),
+                line: 1,
+                col: 1,
+                message: "no flares".into(),
+            });
+        }
+        // Conditions may name other cards (Shadow Twins); they can be in any file.
+        for card in &db.cards {
+            let programs = [Some(&card.effect), card.warp.as_ref().map(|w| &w.effect)];
+            for name in programs.into_iter().flatten().flat_map(|p| p.card_names()) {
+                if db.by_name(&name).is_none() {
+                    return Err(LoadError {
+                        file: "(cards)".into(),
+                        line: 1,
+                        col: 1,
+                        message: format!(
+                            "`{}`: effect names a card `{name}` that does not exist",
+                            card.name
+                        ),
+                    });
+                }
+            }
+        }
+        Ok(db)
+    }
+
+    fn load_file(&mut self, file: &str, text: &str) -> Result<(), LoadError> {
+        let parsed: CardFile = ron_options().from_str(text).map_err(|e| LoadError {
+            file: file.to_string(),
+            line: e.span.start.line,
+            col: e.span.start.col,
+            message: e.code.to_string(),
+        })?;
+        // Validation errors point at the card's name in the text.
+        let at = |name: &str, message: String| {
+            let (line, col) = locate(text, name);
+            LoadError {
+                file: file.to_string(),
+                line,
+                col,
+                message: format!("`{name}`: {message}"),
+            }
+        };
+        if !parsed.beings.is_empty() && parsed.deck.is_none() {
+            return Err(LoadError {
+                file: file.into(),
+                line: 1,
+                col: 1,
+                message: "a file with `beings` needs `deck: \"Name\"`".into(),
+            });
+        }
+        let deck = parsed.deck.as_ref().map(|name| self.deck_id(name));
+        if let Some(d) = deck {
+            self.decks[d.0 as usize].gateway |= parsed.gateway;
+        }
+        for def in &parsed.beings {
+            let deck = deck.expect("checked above");
+            let id = self
+                .add_being(def, CardKind::Being(deck))
+                .map_err(|m| at(&def.name, m))?;
+            self.decks[deck.0 as usize].cards.push(id);
+        }
+        for def in &parsed.legends {
+            let id = self
+                .add_being(def, CardKind::Legend)
+                .map_err(|m| at(&def.name, m))?;
+            self.legends.push(id);
+        }
+        for def in &parsed.flares {
+            let id = self.add_flare(def).map_err(|m| at(&def.name, m))?;
+            self.flares.push(id);
+        }
+        for def in &parsed.tasks {
+            let task = Task::from_def(def, self.tasks.len()).map_err(|m| at(&def.name, m))?;
+            if self.tasks.iter().any(|t| t.name == task.name) {
+                return Err(at(&def.name, "a task with this name already exists".into()));
+            }
+            self.tasks.push(task);
+        }
+        Ok(())
+    }
+
+    fn deck_id(&mut self, name: &str) -> DeckId {
+        if let Some(i) = self.decks.iter().position(|d| d.name == name) {
+            return DeckId(i as u8);
+        }
+        self.decks.push(Deck {
+            name: name.to_string(),
+            cards: Vec::new(),
+            gateway: false,
+        });
+        DeckId((self.decks.len() - 1) as u8)
+    }
+
+    fn next_id(&self, name: &str) -> Result<CardId, String> {
+        if self.by_name.contains_key(name) {
+            return Err("a card with this name already exists".into());
+        }
+        if name.trim().is_empty() {
+            return Err("empty card name".into());
+        }
+        u16::try_from(self.cards.len())
+            .map(CardId)
+            .map_err(|_| "too many cards".into())
+    }
+
+    fn add_being(&mut self, def: &BeingDef, kind: CardKind) -> Result<CardId, String> {
+        let id = self.next_id(&def.name)?;
+        let pattern = match &def.lands {
+            None => Pattern::parse(&def.pattern),
+            Some(areas) => {
+                let lands = compile::static_squares(areas).map_err(|e| format!("lands: {e}"))?;
+                Pattern::parse_detached(&def.pattern, lands)
+            }
+        }
+        .map_err(|e| format!("pattern: {}", e.0))?;
+        if kind == CardKind::Legend && def.rank != Rank::Legendary {
+            return Err("a legend summons a legendary piece".into());
+        }
+        if kind != CardKind::Legend && def.rank == Rank::Legendary {
+            return Err("only legends summon legendary pieces".into());
+        }
+        let ctx = Context {
+            has_being: true,
+            max_mark: pattern.max_mark(),
+            has_arrows: pattern.has_arrows(),
+            has_warp: def.warp.is_some(),
+        };
+        let effect = compile::compile(&def.effect, ctx).map_err(|e| format!("effect: {e}"))?;
+        // Frozen and warp effects have no summoned piece and no placement.
+        let detached = Context {
+            has_being: false,
+            max_mark: 0,
+            has_arrows: false,
+            has_warp: false,
+        };
+        let warp = match &def.warp {
+            Some(w) => {
+                if kind == CardKind::Legend {
+                    return Err("legends have no warp effect".into());
+                }
+                if def.frozen.is_some() {
+                    return Err("a card has a frozen or a warp effect, not both".into());
+                }
+                let effect = compile::compile(&w.effect, detached)
+                    .map_err(|e| format!("warp effect: {e}"))?;
+                Some(Warp {
+                    text: w.text.clone(),
+                    effect,
+                    locked: w.locked,
+                })
+            }
+            None => None,
+        };
+        let frozen = match &def.frozen {
+            Some(f) => {
+                let ctx = detached;
+                let effect =
+                    compile::compile(&f.effect, ctx).map_err(|e| format!("frozen effect: {e}"))?;
+                Some(Frozen {
+                    text: f.text.clone(),
+                    effect,
+                })
+            }
+            None => None,
+        };
+        self.push(Card {
+            id,
+            name: def.name.clone(),
+            kind,
+            rank: def.rank,
+            pattern: Some(pattern),
+            text: def.text.clone(),
+            effect,
+            frozen,
+            flare: None,
+            warp,
+        });
+        Ok(id)
+    }
+
+    fn add_flare(&mut self, def: &FlareDef) -> Result<CardId, String> {
+        let id = self.next_id(&def.name)?;
+        if def.upper.needs == 0 || def.lower.needs == 0 {
+            return Err("a flare half needs a difference of at least 1".into());
+        }
+        let effect = compile::compile_flare(&def.upper.effect, &def.lower.effect)?;
+        self.push(Card {
+            id,
+            name: def.name.clone(),
+            kind: CardKind::Flare,
+            rank: Rank::Common,
+            pattern: None,
+            text: format!("{} / {}", def.upper.text, def.lower.text),
+            effect,
+            frozen: None,
+            warp: None,
+            flare: Some(FlareInfo {
+                upper_needs: def.upper.needs,
+                lower_needs: def.lower.needs,
+                upper_text: def.upper.text.clone(),
+                lower_text: def.lower.text.clone(),
+            }),
+        });
+        Ok(id)
+    }
+
+    fn push(&mut self, card: Card) {
+        self.by_name.insert(card.name.clone(), card.id);
+        self.cards.push(card);
+    }
+
+    pub fn card(&self, id: CardId) -> &Card {
+        &self.cards[id.0 as usize]
+    }
+
+    pub fn get(&self, id: CardId) -> Option<&Card> {
+        self.cards.get(id.0 as usize)
+    }
+
+    pub fn by_name(&self, name: &str) -> Option<CardId> {
+        self.by_name.get(name).copied()
+    }
+
+    pub fn deck_by_name(&self, name: &str) -> Option<DeckId> {
+        self.decks
+            .iter()
+            .position(|d| d.name.eq_ignore_ascii_case(name))
+            .map(|i| DeckId(i as u8))
+    }
+
+    pub fn deck(&self, id: DeckId) -> &Deck {
+        &self.decks[id.0 as usize]
+    }
+
+    pub fn task_by_name(&self, name: &str) -> Option<tasks::TaskId> {
+        self.tasks
+            .iter()
+            .position(|t| t.name == name)
+            .map(|i| tasks::TaskId(i as u8))
+    }
+}
+
+/// 1-based line and column of the first `"name"` in the text (or 1:1).
+fn locate(text: &str, name: &str) -> (usize, usize) {
+    let needle = format!("\"{name}\"");
+    match text.find(&needle) {
+        Some(at) => {
+            let before = &text[..at];
+            let line = before.matches('\n').count() + 1;
+            let col = at - before.rfind('\n').map(|i| i + 1).unwrap_or(0) + 1;
+            (line, col)
+        }
+        None => (1, 1),
+    }
+}

@@ -40,6 +40,15 @@ fn cards_check_prints_counts_and_succeeds() {
     );
     assert!(stdout(&out).contains(&expected), "{}", stdout(&out));
     assert!(stdout(&out).contains("Imperial   18 beings"));
+    // Six decks of 18 (the two Imperial colours play one list), as the issue asks.
+    assert!(
+        stdout(&out).contains("total: 108 beings, 12 legends, 12 flares, 24 tasks"),
+        "{}",
+        stdout(&out)
+    );
+    for deck in ["Nethervoid 18 beings", "Etherweave 18 beings"] {
+        assert!(stdout(&out).contains(deck), "{}", stdout(&out));
+    }
 }
 
 #[test]

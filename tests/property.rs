@@ -394,3 +394,94 @@ fn every_listed_choice_applies_unchecked_exactly_as_checked() {
         }
     }
 }
+
+/// Plays one random game with the given decks (and teams); returns the number of decisions.
+fn random_game_with(
+    db: &Arc<CardDb>,
+    mode: Mode,
+    decks: Vec<String>,
+    teams: bool,
+    seed: u64,
+    check_views: bool,
+) -> usize {
+    let config = GameConfig {
+        mode,
+        players: decks.len() as u8,
+        teams,
+        decks,
+    };
+    let mut g = GameState::new_game(db.clone(), config, seed).expect("new game");
+    let mut decisions = 0;
+    g.play_out_randomly(&mut Rng::seeded(seed ^ 0x5bd1_e995), |g, _| {
+        decisions += 1;
+        check_invariants(g, &format!("seed {seed}, decision {decisions}"));
+        if check_views && decisions % 29 == 0 {
+            check_hidden_information(g, seed);
+        }
+        assert!(decisions < 20_000, "seed {seed}: the game does not end");
+    })
+    .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+    decisions
+}
+
+/// Every ordered pairing of decks (each deck against itself too), in both duel forms, a few
+/// seeds each: the new decks' mechanics meet every other deck's.
+#[test]
+fn every_deck_pairing_plays_both_duel_forms() {
+    let db = Arc::new(CardDb::builtin().expect("cards"));
+    let names: Vec<String> = db.decks.iter().map(|d| d.name.clone()).collect();
+    assert_eq!(names.len(), 6, "six decks: {names:?}");
+    for (i, a) in names.iter().enumerate() {
+        for (j, b) in names.iter().enumerate() {
+            for mode in [Mode::Deathmatch, Mode::HighForm] {
+                for k in 0..3u64 {
+                    let seed = 10_000 + (i * 36 + j * 6) as u64 * 3 + k;
+                    random_game_with(&db, mode, vec![a.clone(), b.clone()], false, seed, k == 0);
+                }
+            }
+        }
+    }
+}
+
+/// Melees for three and four players and the 2 vs 2 team game, with the Nethervoid and
+/// Etherweave decks at every seat among the others.
+#[test]
+fn the_new_decks_play_melees_and_the_team_game() {
+    let db = Arc::new(CardDb::builtin().expect("cards"));
+    let names: Vec<String> = db.decks.iter().map(|d| d.name.clone()).collect();
+    let new = ["Nethervoid", "Etherweave"];
+    for seed in 0..120u64 {
+        for players in [3usize, 4] {
+            let mut decks: Vec<String> = (0..players)
+                .map(|i| names[(seed as usize + 2 * i) % names.len()].clone())
+                .collect();
+            decks[seed as usize % players] = new[seed as usize % 2].into();
+            decks[(seed as usize + 1) % players] = new[(seed as usize + 1) % 2].into();
+            random_game_with(
+                &db,
+                Mode::Deathmatch,
+                decks,
+                false,
+                20_000 + seed,
+                seed % 10 == 0,
+            );
+        }
+        let decks: Vec<String> = (0..4)
+            .map(|i| {
+                if i == seed as usize % 4 {
+                    new[seed as usize % 2].to_string()
+                } else {
+                    names[(seed as usize + i) % names.len()].clone()
+                }
+            })
+            .collect();
+        random_game_with(
+            &db,
+            Mode::HighForm,
+            decks,
+            true,
+            30_000 + seed,
+            seed % 10 == 0,
+        );
+    }
+}

@@ -444,3 +444,49 @@ fn the_example_in_the_docs_is_a_valid_save() {
     // It is exactly what this build writes for that game.
     assert_eq!(to_text(&loaded.save).expect("writes"), example);
 }
+
+#[test]
+fn games_with_the_new_decks_save_load_and_verify_even_with_other_card_numbers() {
+    let db = db();
+    let mut files: Vec<(String, String)> = vec![(
+        "aaa-extra.ron".into(),
+        "(deck: \"Extra\", beings: [(name: \"Extra One\", rank: Common, pattern: [\"c T\"], \
+         text: \"Nothing.\", effect: [])])"
+            .into(),
+    )];
+    files.extend(
+        table::tashkalar::engine::cards::BUILTIN
+            .iter()
+            .map(|(n, t)| (n.to_string(), t.to_string())),
+    );
+    let renumbered = Arc::new(CardDb::from_sources(files).expect("cards load"));
+    let decks = ["Nethervoid", "Etherweave", "Everfrost", "Imperial"];
+    let mut pending_at_the_end = 0;
+    for seed in 0..60u64 {
+        let (mode, players, teams) = match seed % 4 {
+            0 => (Mode::Deathmatch, 3, false),
+            1 => (Mode::HighForm, 2, false),
+            2 => (Mode::HighForm, 4, true),
+            _ => (Mode::Deathmatch, 2, false),
+        };
+        let mut spec = spec(mode, players, teams);
+        for (i, seat) in spec.seats.iter_mut().enumerate() {
+            seat.deck = decks[(seed as usize + i) % 2 + 2 * (i / 2 % 2)].into();
+        }
+        let (save, end) = random_save(&spec, seed, usize::MAX);
+        if end.seats.iter().any(|s| s.pending.is_some()) {
+            pending_at_the_end += 1;
+        }
+        let text = to_text(&save).expect("save writes");
+        let loaded = load::parse::<GameState>(&text, &db)
+            .unwrap_or_else(|e| panic!("seed {seed}: {e}\n{text}"));
+        assert_eq!(loaded.end.state_hash(), end.state_hash(), "seed {seed}");
+        assert_eq!(loaded.save.hash, hex(end.record_hash(1)));
+        let other = load::parse::<GameState>(&text, &renumbered).expect("loads renumbered");
+        assert_eq!(other.end.record_hash(1), end.record_hash(1), "seed {seed}");
+    }
+    assert!(
+        pending_at_the_end > 0,
+        "some game ends with a pending being"
+    );
+}

@@ -30,7 +30,11 @@ fn ron_blocks(doc: &str) -> Vec<&str> {
 fn the_examples_in_the_docs_load() {
     let doc = std::fs::read_to_string("docs/scenario.md").expect("docs/scenario.md");
     let examples = ron_blocks(&doc);
-    assert_eq!(examples.len(), 3, "a duel, a melee and High Form");
+    assert_eq!(
+        examples.len(),
+        4,
+        "a duel, a melee, High Form and the expansion decks"
+    );
     for example in &examples {
         assert_eq!(refused(example), "", "{example}");
     }
@@ -47,6 +51,13 @@ fn the_examples_in_the_docs_load() {
     let high_form = scenario(examples[2]);
     assert_eq!(high_form.score(Seat(0)), 2);
     assert!(high_form.tasks.current.iter().all(Option::is_some) && high_form.tasks.next.is_some());
+    let expansions = scenario(examples[3]);
+    assert_eq!(
+        expansions.seat(Seat(0)).gateway,
+        Some("c3".parse().expect("a square"))
+    );
+    assert!(expansions.seat(Seat(1)).pending.is_some());
+    assert!(expansions.seat(Seat(1)).held.is_some());
 }
 
 #[test]

@@ -302,6 +302,13 @@ fn hash_v1(state: &GameState) -> u64 {
     out.push(decision.seat.0);
     text(&mut out, decision.kind.name());
     out.extend(state.rng.word_pos().to_le_bytes());
+    // Gateways, pending beings, held pieces: nothing is added when none is in play.
+    let name = |c: crate::tashkalar::engine::CardId| {
+        let mut v = Vec::new();
+        text(&mut v, state.db.get(c).map_or("?", |c| c.name.as_str()));
+        v
+    };
+    state.expansion_bytes(&mut out, &name);
     // Only a resigned game has these bytes, so the hashes of every other save stay as they were.
     if let Some(seat) = state.resigned {
         out.extend(b"resigned");

@@ -37,6 +37,7 @@ pub fn choice_json(c: &Choice, state: &GameState) -> Value {
             json!({"kind": "flare", "card": name(card), "against": against.0 + 1})
         }
         Choice::Thaw(card) => json!({"kind": "thaw", "card": name(card)}),
+        Choice::Warp(card) => json!({"kind": "warp", "card": name(card)}),
         Choice::EndTurn => json!({"kind": "end-turn"}),
         Choice::Pickup(sq) => json!({"kind": "pickup", "square": sq.to_string()}),
         Choice::Return(card) => json!({"kind": "return", "card": name(card)}),

@@ -30,6 +30,8 @@ pub enum Choice {
     Flare { card: CardId, against: Seat },
     /// Resolve a frozen effect.
     Thaw(CardId),
+    /// Play a being's warp effect from the hand (it then waits as the pending being).
+    Warp(CardId),
     /// End the turn (no actions left, or none possible).
     EndTurn,
     /// Piece shortage: take this piece of yours back first (a summoning's, or the place action's
@@ -81,6 +83,14 @@ pub enum EffectStep {
     Recover,
     DiscardFlare,
     Refreeze,
+    /// Discard the pending being (or skip).
+    DiscardPending,
+    /// Take back the pending being as an ordinary card of the hand (or skip).
+    ReturnPending,
+    /// Discard a card from the hand (or skip).
+    DiscardCard,
+    /// Copy the warp effect of a card from the discard pile (or skip).
+    CopyWarp,
 }
 
 /// What is being decided.
@@ -144,6 +154,9 @@ impl EffectStep {
             EffectStep::Pick(Purpose::Upgrade) => "upgrade",
             EffectStep::Pick(Purpose::Downgrade) => "downgrade",
             EffectStep::Pick(Purpose::Convert) => "convert",
+            EffectStep::Pick(Purpose::Gateway) => "gateway",
+            EffectStep::Pick(Purpose::Hold) => "hold",
+            EffectStep::Pick(Purpose::Release) => "release",
             EffectStep::Place => "place",
             EffectStep::Move => "move",
             EffectStep::Direction => "direction",
@@ -151,6 +164,10 @@ impl EffectStep {
             EffectStep::Recover => "recover",
             EffectStep::DiscardFlare => "discard-flare",
             EffectStep::Refreeze => "refreeze",
+            EffectStep::DiscardPending => "discard-pending",
+            EffectStep::ReturnPending => "return-pending",
+            EffectStep::DiscardCard => "discard-card",
+            EffectStep::CopyWarp => "copy-warp",
         }
     }
 }
@@ -240,7 +257,10 @@ impl GameState {
                         Some(super::effect::program::Act::Upgrade) => Purpose::Upgrade,
                         Some(super::effect::program::Act::Downgrade) => Purpose::Downgrade,
                         Some(super::effect::program::Act::Convert { .. }) => Purpose::Convert,
+                        Some(super::effect::program::Act::MakeGateway) => Purpose::Gateway,
+                        Some(super::effect::program::Act::Hold) => Purpose::Hold,
                     }),
+                    Some(Op::Release { .. }) => EffectStep::Pick(Purpose::Release),
                     Some(Op::PlacePick { .. }) => EffectStep::Place,
                     Some(Op::MoveStep { .. }) => EffectStep::Move,
                     Some(Op::ChooseDir { .. }) => EffectStep::Direction,
@@ -249,6 +269,10 @@ impl GameState {
                         CardMove::Recover => EffectStep::Recover,
                         CardMove::DiscardFlare => EffectStep::DiscardFlare,
                         CardMove::Refreeze => EffectStep::Refreeze,
+                        CardMove::DiscardPending => EffectStep::DiscardPending,
+                        CardMove::ReturnPending => EffectStep::ReturnPending,
+                        CardMove::DiscardCard => EffectStep::DiscardCard,
+                        CardMove::CopyWarp => EffectStep::CopyWarp,
                     },
                     _ => EffectStep::Confirm,
                 };
@@ -275,7 +299,13 @@ impl GameState {
                 }
             }
             Phase::ReturnCards => {
-                out.extend(self.seat(self.turn.seat).hand.iter().map(Choice::Return));
+                let st = self.seat(self.turn.seat);
+                out.extend(
+                    st.hand
+                        .iter()
+                        .filter(|c| Some(*c) != st.pending)
+                        .map(Choice::Return),
+                );
                 out.push(Choice::Skip);
             }
             Phase::KeepFrozen => {
@@ -371,6 +401,7 @@ impl GameState {
             }
             (Phase::Action, Choice::Discard(card)) => {
                 !self.turn.discarded
+                    && self.seat(self.turn.seat).pending != Some(card)
                     && self
                         .hand_of_kind(self.turn.seat, super::state::HandKind::Being)
                         .any(|c| c == card)
@@ -378,6 +409,7 @@ impl GameState {
             (Phase::Action | Phase::AfterActions, Choice::Thaw(card)) => {
                 self.seat(self.turn.seat).frozen.contains(card)
             }
+            (Phase::Action | Phase::AfterActions, Choice::Warp(card)) => self.can_warp(card),
             _ => {
                 self.legal_choices(&mut buf);
                 buf.contains(&choice)
@@ -457,7 +489,10 @@ impl GameState {
             {
                 "the supply is empty: first pick up one of your common or heroic pieces".into()
             }
-            Choice::Summon { card, .. } | Choice::Discard(card) | Choice::Flare { card, .. }
+            Choice::Summon { card, .. }
+            | Choice::Discard(card)
+            | Choice::Flare { card, .. }
+            | Choice::Warp(card)
                 if self.phase == Phase::Action && !hand.contains(card) =>
             {
                 format!(
@@ -473,6 +508,15 @@ impl GameState {
                 )
             }
             Choice::Discard(_) if self.turn.discarded => "only one discard per turn".into(),
+            Choice::Discard(card) if self.seat(self.turn.seat).pending == Some(card) => {
+                "the pending being cannot be discarded".into()
+            }
+            Choice::Warp(_) if self.seat(self.turn.seat).pending.is_some() => {
+                "no warp effect while a being is pending".into()
+            }
+            Choice::Warp(_) if self.seat(self.turn.seat).turns < 2 => {
+                "no warp effect on a seat's first turn".into()
+            }
             Choice::Flare { card, .. } if self.phase == Phase::Action => {
                 let name = self.db.get(card).map_or("that flare", |c| &c.name);
                 format!("{name}: neither half's condition holds against that opponent")

@@ -6,12 +6,15 @@
 //!   score at the end of the turn, and in High Form most of the best current task it meets now;
 //! * **pieces**: its pieces on the board, by rank. In Deathmatch pieces are the means of summoning
 //!   and heroic or legendary ones are hard to destroy; in High Form upgraded pieces feed most tasks;
-//! * **pattern progress**: how many cards in its hand its pieces could summon right now.
+//! * **pattern progress**: how many cards in its hand its pieces could summon right now;
+//! * **expansion marks**: a Nethervoid seat's Gateway on the board (most of its cards act through
+//!   it), and for an Etherweave seat with a pending being only part of the 2-point penalty that
+//!   its score already counts (the being will likely be summoned before the end).
 //!
 //! Values are turned into win chances with a softmax on the values, so what matters is the lead
 //! over the others, and the same lead counts for more in the short High Form race.
 
-use super::board::RankSet;
+use super::board::{Rank, RankSet};
 use super::state::{GameState, Mode, Seat};
 
 /// Weights of the Deathmatch estimate: (common, heroic, legendary piece, summonable card).
@@ -39,7 +42,43 @@ pub fn material(state: &GameState, seat: Seat) -> f64 {
         Mode::HighForm if acting => task_prospects(state, seat),
         Mode::HighForm => 0.0,
     };
-    state.score(seat) as f64 + pending + wc * commons + wh * heroic + wl * legendary + wr * ready
+    state.score(seat) as f64
+        + pending
+        + wc * commons
+        + wh * heroic
+        + wl * legendary
+        + wr * ready
+        + gateway_value(state, seat)
+        + pending_relief(state, seat)
+}
+
+/// Points' worth of a Nethervoid seat's Gateway: without one, most of its beings do little; a
+/// heroic Gateway is harder to lose.
+fn gateway_value(state: &GameState, seat: Seat) -> f64 {
+    let st = state.seat(seat);
+    if !state.db.deck(st.deck_id).gateway {
+        return 0.0;
+    }
+    let (common, heroic) = match state.config.mode {
+        Mode::Deathmatch => (0.45, 0.65),
+        Mode::HighForm => (0.3, 0.4),
+    };
+    match st.gateway.and_then(|sq| state.board.get(sq)) {
+        Some(p) if p.rank == Rank::Heroic => heroic,
+        Some(_) => common,
+        None => 0.0,
+    }
+}
+
+/// The part of a pending being's penalty (already in the score) that is not expected to stay:
+/// until the end is triggered there is time to summon the being.
+fn pending_relief(state: &GameState, seat: Seat) -> f64 {
+    let penalty = state.causality_penalty(seat) as f64;
+    if penalty == 0.0 {
+        return 0.0;
+    }
+    let kept = if state.ending.triggered { 1.0 } else { 0.35 };
+    penalty * (1.0 - kept)
 }
 
 /// A destroyed common still without a partner: it scores only if another common of its colour

@@ -3,6 +3,7 @@
 //! ```text
 //! place e5                      summon Gun Tower e5 2          summon Knight d4 0 borrow c3
 //! discard Knight                flare Ember 2                  thaw Ice Queen
+//! warp Paradox Worm
 //! end                           pickup e5                      return Titan
 //! keep Ice Queen                claim Destruction              colour 2
 //! start c5                      pick e5                        place e5 heroic
@@ -38,6 +39,7 @@ pub fn write(choice: &Choice, db: &CardDb) -> String {
         Choice::Discard(c) => format!("discard {}", name(c)),
         Choice::Flare { card, against } => format!("flare {} {against}", name(card)),
         Choice::Thaw(c) => format!("thaw {}", name(c)),
+        Choice::Warp(c) => format!("warp {}", name(c)),
         Choice::EndTurn => "end".into(),
         Choice::Pickup(sq) => format!("pickup {sq}"),
         Choice::Return(c) => format!("return {}", name(c)),
@@ -120,6 +122,7 @@ pub fn parse(text: &str, db: &CardDb) -> Result<Choice, String> {
             }
         }
         "thaw" => Choice::Thaw(card(args)?),
+        "warp" => Choice::Warp(card(args)?),
         "end" => Choice::EndTurn,
         "pickup" => Choice::Pickup(square(&one(args)?)?),
         "return" => Choice::Return(card(args)?),
@@ -199,6 +202,7 @@ mod tests {
                 borrow: Some(d4),
             },
             Choice::Discard(knight),
+            Choice::Warp(knight),
             Choice::Flare {
                 card: db.by_name("Ember").unwrap(),
                 against: Seat(1),

@@ -81,6 +81,10 @@ pub enum TargetRule {
     Open,
     /// Must hold one of your pieces of at least this rank (summoned "on top" of it).
     OwnPiece(Rank),
+    /// No summoning square in the pattern: the pattern must be somewhere on the board, and the
+    /// being lands on any empty square of this set (Time Traveler). Offsets are relative to the
+    /// piece nearest the middle of the grid.
+    Detached(Bitboard),
 }
 
 /// A pattern in one orientation, offsets relative to the summoning square.
@@ -135,6 +139,15 @@ pub struct GridError(pub String);
 impl Pattern {
     /// Parses a printed grid and precomputes its orientations.
     pub fn parse(grid: &[String]) -> Result<Pattern, GridError> {
+        Pattern::parse_with(grid, None)
+    }
+
+    /// Parses a grid without a summoning square: the being lands on an empty square of `lands`.
+    pub fn parse_detached(grid: &[String], lands: Bitboard) -> Result<Pattern, GridError> {
+        Pattern::parse_with(grid, Some(lands))
+    }
+
+    fn parse_with(grid: &[String], detached: Option<Bitboard>) -> Result<Pattern, GridError> {
         let mut target: Option<((i32, i32), TargetRule)> = None;
         let mut cells = Vec::new();
         let mut marks = Vec::new();
@@ -199,10 +212,36 @@ impl Pattern {
                 }
             }
         }
-        let Some(((tx, ty), rule)) = target else {
-            return Err(GridError(
-                "the pattern has no summoning square (T or X)".into(),
-            ));
+        let ((tx, ty), rule) = match (target, detached) {
+            (Some(t), None) => t,
+            (None, Some(lands)) => {
+                // Offsets are taken from the piece nearest the middle of the grid (the first such
+                // piece on a tie), which is then a cell at (0, 0): a symmetric pattern keeps its
+                // symmetry and has no more orientations than it shows.
+                let (w, h) = (width.unwrap_or(0) as i32, grid.len() as i32);
+                let Some(&(first, _)) = cells
+                    .iter()
+                    .min_by_key(|((x, y), _)| (2 * x - (w - 1)).pow(2) + (2 * y - (h - 1)).pow(2))
+                else {
+                    return Err(GridError("the pattern has no pieces".into()));
+                };
+                if !marks.is_empty() || !arrows.is_empty() {
+                    return Err(GridError(
+                        "a pattern without a summoning square has no marks or arrows".into(),
+                    ));
+                }
+                (first, TargetRule::Detached(lands))
+            }
+            (Some(_), Some(_)) => {
+                return Err(GridError(
+                    "a being that `lands` anywhere has no summoning square (T or X)".into(),
+                ));
+            }
+            (None, None) => {
+                return Err(GridError(
+                    "the pattern has no summoning square (T or X)".into(),
+                ));
+            }
         };
         if cells.is_empty() && rule == TargetRule::Open {
             return Err(GridError("the pattern has no pieces".into()));
@@ -329,6 +368,40 @@ pub fn match_targets(placement: &Placement, own: &PiecesAtLeast) -> Bitboard {
         }
     }
     targets
+}
+
+/// Matches where up to `voids` of the common cells are filled by empty squares instead of own
+/// pieces (Void Summoner).
+pub fn match_targets_void(
+    placement: &Placement,
+    own: &PiecesAtLeast,
+    empty: Bitboard,
+    voids: u8,
+) -> Bitboard {
+    let mut targets = arena::PLAYABLE;
+    // Bit-sliced counters: how many cells of each target needed an empty square (1, 2, 3+).
+    let (mut one, mut two, mut three) = (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
+    for (c, plan) in placement.cells.iter().zip(&placement.plans) {
+        let by_piece = own[c.min_rank.index()].shift_by(plan);
+        let by_void = if c.min_rank == Rank::Common {
+            empty.shift_by(plan) - by_piece
+        } else {
+            Bitboard::EMPTY
+        };
+        targets &= by_piece | by_void;
+        three |= two & by_void;
+        two |= one & by_void;
+        one |= by_void;
+        if targets.is_empty() {
+            break;
+        }
+    }
+    match voids {
+        0 => targets - one,
+        1 => targets - two,
+        2 => targets - three,
+        _ => targets,
+    }
 }
 
 /// Matches where exactly cell `borrowed` is filled by a borrowed (enemy) piece and the others by own pieces.

@@ -3,7 +3,7 @@
 
 use super::board::{Colour, Piece, Rank};
 use super::square::Square;
-use super::state::{Event, GameState};
+use super::state::{Event, GameState, HeldPiece};
 
 /// How a piece leaves the board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -33,12 +33,135 @@ impl GameState {
             supply.give_back(piece.rank);
             self.log(Event::Destroyed { piece, square: sq });
         }
+        let counts = self.counted(how.counts_as);
         let tally = &mut self.turn.tally.destroyed[piece.colour.index()][piece.rank.index()];
-        *tally = tally.saturating_add(how.counts_as);
+        *tally = tally.saturating_add(counts);
         if let Some(run) = self.effect.as_mut() {
             run.forget(sq);
         }
+        self.gateway_gone(sq);
         Some(piece)
+    }
+
+    /// How many destroyed pieces a credited destruction counts for this turn (Gate of Oblivion's
+    /// warp adds to every one).
+    fn counted(&self, counts_as: u8) -> u8 {
+        if counts_as == 0 {
+            0
+        } else {
+            counts_as.saturating_add(self.turn.extra_count)
+        }
+    }
+
+    /// The piece on `sq` left the board or changed beyond being a Gateway: no seat's Gateway now.
+    fn gateway_gone(&mut self, sq: Square) {
+        for seat in &mut self.seats {
+            if seat.gateway == Some(sq) {
+                seat.gateway = None;
+            }
+        }
+    }
+
+    /// A piece moved from `from` to `to`: a Gateway goes with it.
+    fn gateway_moved(&mut self, from: Square, to: Square) {
+        for seat in &mut self.seats {
+            if seat.gateway == Some(from) {
+                seat.gateway = Some(to);
+            }
+        }
+    }
+
+    /// Makes the piece on `sq` the acting seat's Gateway: one of its own non-legendary pieces.
+    pub(crate) fn make_gateway(&mut self, sq: Square) -> bool {
+        let me = self.me();
+        if !self
+            .board
+            .get(sq)
+            .is_some_and(|p| p.colour == me && p.rank.is_disc())
+        {
+            return false;
+        }
+        let seat = self.seat_mut(self.turn.seat);
+        seat.gateway = Some(sq);
+        seat.gateway_held = false;
+        true
+    }
+
+    /// Swaps the pieces on two squares (nothing is destroyed). False unless both hold a piece.
+    pub(crate) fn swap_pieces(&mut self, a: Square, b: Square) -> bool {
+        let (Some(pa), Some(pb)) = (self.board.take(a), self.board.take(b)) else {
+            return false;
+        };
+        self.board.put(b, pa);
+        self.board.put(a, pb);
+        self.log(Event::Moved {
+            piece: pa,
+            from: a,
+            to: b,
+        });
+        self.log(Event::Moved {
+            piece: pb,
+            from: b,
+            to: a,
+        });
+        // Followed through a square no piece can stand on, so the two do not get mixed up.
+        let limbo = Square::new(0, 0).expect("a1");
+        for (from, to) in [(a, limbo), (b, a), (limbo, b)] {
+            if let Some(run) = self.effect.as_mut() {
+                run.relocate(from, to);
+            }
+            self.gateway_moved(from, to);
+        }
+        true
+    }
+
+    /// Takes the piece on `sq` off the board onto the acting seat's card (not a destruction; it
+    /// does not go back to its supply). False if there is no piece or the card holds one already.
+    pub(crate) fn hold_piece(&mut self, sq: Square) -> bool {
+        let seat = self.turn.seat;
+        if self.seat(seat).held.is_some() {
+            return false;
+        }
+        let Some(piece) = self.board.take(sq) else {
+            return false;
+        };
+        let gateway_of = self.seat_ids().find(|s| self.seat(*s).gateway == Some(sq));
+        if let Some(owner) = gateway_of {
+            let st = self.seat_mut(owner);
+            st.gateway = None;
+            st.gateway_held = true;
+        }
+        self.seat_mut(seat).held = Some(HeldPiece { piece, gateway_of });
+        self.log(Event::PickedUp { piece, square: sq });
+        if let Some(run) = self.effect.as_mut() {
+            run.forget(sq);
+        }
+        true
+    }
+
+    /// Puts the acting seat's held piece on `sq`, destroying (and crediting) what stood there.
+    pub(crate) fn release_piece(&mut self, sq: Square) -> Option<super::board::Piece> {
+        let seat = self.turn.seat;
+        let held = self.seat_mut(seat).held.take()?;
+        let destroyed = if self.board.get(sq).is_some() {
+            self.remove_piece(sq, Removal::DESTROY)
+        } else {
+            None
+        };
+        self.board.put(sq, held.piece);
+        self.log(Event::Placed {
+            seat,
+            piece: held.piece,
+            square: sq,
+        });
+        if let Some(owner) = held.gateway_of {
+            let st = self.seat_mut(owner);
+            if st.gateway_held {
+                st.gateway_held = false;
+                st.gateway = Some(sq);
+            }
+        }
+        destroyed
     }
 
     /// Takes one of a colour's pieces back into its supply (piece shortage); not a destruction.
@@ -46,6 +169,7 @@ impl GameState {
         let piece = self.board.take(sq)?;
         self.supply[piece.colour.index()].give_back(piece.rank);
         self.log(Event::PickedUp { piece, square: sq });
+        self.gateway_gone(sq);
         Some(piece)
     }
 
@@ -62,6 +186,7 @@ impl GameState {
             if let Some(run) = self.effect.as_mut() {
                 run.relocate(from, to);
             }
+            self.gateway_moved(from, to);
         }
         destroyed
     }
@@ -110,6 +235,10 @@ impl GameState {
             rank,
         };
         self.board.put(sq, new);
+        if rank == Rank::Legendary {
+            // A Gateway upgraded to a legendary piece stops being the Gateway.
+            self.gateway_gone(sq);
+        }
         if rank > old.rank {
             self.log(Event::Upgraded {
                 piece: new,
@@ -140,8 +269,10 @@ impl GameState {
             return false;
         };
         self.supply[old.colour.index()].give_back(old.rank);
+        let counts = self.counted(1);
         let tally = &mut self.turn.tally.destroyed[old.colour.index()][old.rank.index()];
-        *tally = tally.saturating_add(1);
+        *tally = tally.saturating_add(counts);
+        self.gateway_gone(sq);
         self.supply[colour.index()].take(rank);
         let new = Piece { colour, rank };
         self.board.put(sq, new);

@@ -54,6 +54,12 @@ pub struct Scenario {
     pub borrow: bool,
     /// The end of the game has been triggered; this many turns remain.
     pub turns_left: Option<u8>,
+    /// Nethervoid, per seat: the square of the seat's Gateway (one of its non-legendary pieces).
+    pub gateway: Vec<Option<String>>,
+    /// Etherweave, per seat: the pending being (a card with a warp effect, put in the hand).
+    pub pending: Vec<Option<String>>,
+    /// Per seat: a piece kept on one of its cards (Merchant of Time), as seat and rank (`2h`).
+    pub held: Vec<Option<String>>,
 }
 
 #[derive(Clone, Debug, Deserialize, Default)]
@@ -154,6 +160,16 @@ impl Scenario {
                 triggered_turn: state.turn.number.saturating_sub(1),
             };
         }
+        // Turn 1 is the first turn of the game (of the seat to move); any later turn comes after
+        // every seat's first turn.
+        for seat in state.seat_ids() {
+            state.seat_mut(seat).turns = match state.turn.number {
+                1 if seat == state.turn.seat => 1,
+                1 => 0,
+                _ => 2,
+            };
+        }
+        self.read_expansions(&mut state, &db)?;
         state.phase = if actions > 0 {
             Phase::Action
         } else {
@@ -260,6 +276,84 @@ impl Scenario {
                 }
                 state.seats[i].improvised |= bit;
             }
+        }
+        Ok(())
+    }
+
+    /// Gateways, pending beings and held pieces.
+    fn read_expansions(&self, state: &mut GameState, db: &CardDb) -> Result<(), ScenarioError> {
+        let players = state.players();
+        for (what, len) in [
+            ("gateway", self.gateway.len()),
+            ("pending", self.pending.len()),
+            ("held", self.held.len()),
+        ] {
+            if len > players {
+                return err(format!("{what}: {len} entries for {players} players"));
+            }
+        }
+        for (i, entry) in self.gateway.iter().enumerate() {
+            let Some(name) = entry else { continue };
+            let seat = Seat(i as u8);
+            let sq: Square = name
+                .parse()
+                .map_err(|e: super::square::BadSquare| ScenarioError(format!("gateway: {e}")))?;
+            let deck = db.deck(state.seat(seat).deck_id);
+            if !deck.gateway {
+                return err(format!(
+                    "gateway: seat {} plays {}, a deck without a Gateway",
+                    i + 1,
+                    deck.name
+                ));
+            }
+            let colour = state.colour_of(seat);
+            if !state
+                .board
+                .get(sq)
+                .is_some_and(|p| p.colour == colour && p.rank.is_disc())
+            {
+                return err(format!(
+                    "gateway: {sq} must hold a common or heroic piece of seat {}",
+                    i + 1
+                ));
+            }
+            state.seat_mut(seat).gateway = Some(sq);
+        }
+        for (i, entry) in self.pending.iter().enumerate() {
+            let Some(name) = entry else { continue };
+            let seat = Seat(i as u8);
+            let card = db
+                .by_name(name)
+                .ok_or_else(|| ScenarioError(format!("pending: no card named `{name}`")))?;
+            if db.card(card).warp.is_none()
+                || db.card(card).kind != CardKind::Being(state.seat(seat).deck_id)
+            {
+                return err(format!(
+                    "pending: `{name}` is not a being with a warp effect in seat {}'s deck",
+                    i + 1
+                ));
+            }
+            let st = state.seat_mut(seat);
+            let in_hand = st.hand.contains(card) || (st.deck.remove(card) && st.hand.push(card));
+            if !in_hand {
+                return err(format!(
+                    "pending: `{name}` is neither in seat {}'s hand nor in its deck",
+                    i + 1
+                ));
+            }
+            st.pending = Some(card);
+        }
+        for (i, entry) in self.held.iter().enumerate() {
+            let Some(cell) = entry else { continue };
+            let piece =
+                parse_piece(cell, state).map_err(|m| ScenarioError(format!("held: {m}")))?;
+            if !state.supply[piece.colour.index()].take(piece.rank) {
+                return err(format!("held: no {} piece left for `{cell}`", piece.rank));
+            }
+            state.seats[i].held = Some(HeldPiece {
+                piece,
+                gateway_of: None,
+            });
         }
         Ok(())
     }
@@ -581,12 +675,22 @@ impl GameState {
     pub fn pieces_consistent(&self) -> bool {
         self.colour_ids().all(|c| {
             let s = &self.supply[c.index()];
+            // Pieces kept on a card (Merchant of Time) are out of both.
+            let held = |disc: bool| {
+                self.seats
+                    .iter()
+                    .filter_map(|st| st.held)
+                    .filter(|h| h.piece.colour == c && h.piece.rank.is_disc() == disc)
+                    .count() as u32
+            };
             let discs = self.board.count(c, RankSet::NON_LEGENDARY)
                 + s.discs as u32
-                + s.removed_discs as u32;
+                + s.removed_discs as u32
+                + held(true);
             let legendary = self.board.count(c, RankSet::LEGENDARY)
                 + s.legendary as u32
-                + s.removed_legendary as u32;
+                + s.removed_legendary as u32
+                + held(false);
             discs == self.discs_per_colour() as u32 && legendary == LEGENDARY as u32
         })
     }

@@ -39,26 +39,41 @@ impl GameState {
     /// Points toward the end trigger and the final score, per seat.
     pub fn score(&self, seat: Seat) -> i32 {
         match self.config.mode {
-            Mode::HighForm => self.high_form_points(seat),
+            Mode::HighForm => self.high_form_points(seat) - self.causality_penalty(seat),
             Mode::Deathmatch if self.is_melee() => {
                 self.colour_scores(seat).into_iter().min().unwrap_or(0)
             }
-            // Teammates score for their side together.
-            Mode::Deathmatch => self
-                .seat_ids()
-                .filter(|s| self.allies(*s, seat))
-                .flat_map(|s| self.seat(s).score.by_colour)
-                .map(i32::from)
-                .sum(),
+            // Teammates score for their side together; a being still pending costs its side.
+            Mode::Deathmatch => {
+                let points: i32 = self
+                    .seat_ids()
+                    .filter(|s| self.allies(*s, seat))
+                    .flat_map(|s| self.seat(s).score.by_colour)
+                    .map(i32::from)
+                    .sum();
+                points - self.causality_penalty(seat)
+            }
         }
+    }
+
+    /// Etherweave: a being still pending costs its side 2 points (in every colour in a melee),
+    /// counted in the score whenever it is read, so also for the end trigger and the final
+    /// standings (Board Game Arena's "causality" penalty). Team game: per seat of the side.
+    pub fn causality_penalty(&self, seat: Seat) -> i32 {
+        let colour = self.colour_of(seat);
+        2 * self
+            .seat_ids()
+            .filter(|s| self.colour_of(*s) == colour && self.seat(*s).pending.is_some())
+            .count() as i32
     }
 
     /// Melee: the seat's score in each opposing colour.
     pub fn colour_scores(&self, seat: Seat) -> Vec<i32> {
         let me = self.colour_of(seat);
+        let penalty = self.causality_penalty(seat);
         self.colour_ids()
             .filter(|c| *c != me)
-            .map(|c| self.seat(seat).score.by_colour[c.index()] as i32)
+            .map(|c| self.seat(seat).score.by_colour[c.index()] as i32 - penalty)
             .collect()
     }
 
@@ -76,9 +91,7 @@ impl GameState {
     /// Whether a score reached the end trigger.
     pub(crate) fn score_trigger(&self) -> bool {
         match self.config.mode {
-            Mode::HighForm => self
-                .seat_ids()
-                .any(|s| self.high_form_points(s) >= HIGH_FORM_TARGET),
+            Mode::HighForm => self.seat_ids().any(|s| self.score(s) >= HIGH_FORM_TARGET),
             Mode::Deathmatch if self.is_melee() => {
                 let target = if self.players() == 3 { 12 } else { 10 };
                 self.seat_ids()

@@ -120,6 +120,27 @@ pub struct SeatState {
     pub claimed: TaskList,
     /// Team game: cards at the bottom of the deck turned sideways (drawing into them ends the game).
     pub sideways: u8,
+    /// Nethervoid: the seat's marked piece, the Gateway (public).
+    pub gateway: Option<Square>,
+    /// The Gateway piece is held on a card (Merchant of Time): it is the Gateway again when it
+    /// comes back, unless the seat has had a new one meanwhile.
+    pub gateway_held: bool,
+    /// Etherweave: the being whose warp effect was played, waiting in the hand to be summoned
+    /// (public: the card lies face up).
+    pub pending: Option<CardId>,
+    /// A piece kept on one of this seat's cards (Merchant of Time), off the board and out of its
+    /// owner's supply.
+    pub held: Option<HeldPiece>,
+    /// Turns this seat has begun (saturating): warp effects are not played on a seat's first turn.
+    pub turns: u8,
+}
+
+/// A piece kept on a card.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct HeldPiece {
+    pub piece: Piece,
+    /// The seat whose Gateway it was when it was taken.
+    pub gateway_of: Option<Seat>,
 }
 
 /// What the acting seat did this turn (scoring and tasks read it).
@@ -155,6 +176,16 @@ pub struct Turn {
     pub is_extra: bool,
     /// Team game: the teammate finishes this turn.
     pub handed_over: bool,
+    /// Cards whose warp effect was played from the hand this turn (copies are not recorded).
+    pub warps_played: [Option<CardId>; 4],
+    /// Every piece destroyed by the acting seat counts this many times more (Gate of Oblivion).
+    pub extra_count: u8,
+    /// The next summoning matches its pattern with this colour's pieces instead of the acting
+    /// seat's (Possessed Summoner); cleared by that summoning.
+    pub possessed: Option<Colour>,
+    /// The next summoning may count up to this many empty squares as the acting seat's common
+    /// pieces (Void Summoner); cleared by that summoning.
+    pub void_squares: u8,
 }
 
 /// A summoning waiting for the player to pick up one of their pieces (piece shortage).
@@ -564,7 +595,69 @@ impl GameState {
         h.add(&self.ending).add(&self.setup_step);
         h.add(&self.resigned);
         h.add(&self.rng.word_pos());
+        // The expansion mechanics (Gateway, pending beings, held pieces, warp facts of the
+        // turn), cards by name.
+        let mut extra = Vec::new();
+        self.expansion_bytes(&mut extra, &|c| {
+            let name = self.db.get(c).map_or("?", |c| c.name.as_str());
+            let mut out = (name.len() as u32).to_le_bytes().to_vec();
+            out.extend(name.as_bytes());
+            out
+        });
+        h.write(&extra);
         h.finish()
+    }
+
+    /// The state of the expansion mechanics (Gateway, pending beings, held pieces, warp-related
+    /// turn facts) as bytes, or nothing when none of it is in play. `card` writes a card (by
+    /// number for the engine's hash, by name for records that outlive card numbering).
+    pub fn expansion_bytes(&self, out: &mut Vec<u8>, card: &dyn Fn(CardId) -> Vec<u8>) {
+        let warps = self.seat_ids().any(|s| {
+            self.db
+                .deck(self.seat(s).deck_id)
+                .cards
+                .iter()
+                .any(|&c| self.db.card(c).warp.is_some())
+        });
+        let seats_in_play = self.seats.iter().any(|s| {
+            s.gateway.is_some() || s.gateway_held || s.pending.is_some() || s.held.is_some()
+        });
+        let t = &self.turn;
+        let turn_in_play = t.warps_played.iter().any(Option::is_some)
+            || t.extra_count > 0
+            || t.possessed.is_some()
+            || t.void_squares > 0;
+        if !(warps || seats_in_play || turn_in_play) {
+            return;
+        }
+        let square = |sq: Option<Square>| sq.map_or(255, |s| s.index() as u8);
+        for seat in &self.seats {
+            out.extend([
+                square(seat.gateway),
+                seat.gateway_held as u8,
+                seat.turns.min(2),
+            ]);
+            match seat.pending {
+                Some(c) => out.extend(card(c)),
+                None => out.push(255),
+            }
+            match seat.held {
+                Some(h) => out.extend([
+                    h.piece.colour.0,
+                    h.piece.rank as u8,
+                    h.gateway_of.map_or(255, |s| s.0),
+                ]),
+                None => out.push(255),
+            }
+        }
+        for c in t.warps_played.iter().flatten() {
+            out.extend(card(*c));
+        }
+        out.extend([
+            t.extra_count,
+            t.possessed.map_or(255, |c| c.0),
+            t.void_squares,
+        ]);
     }
 }
 

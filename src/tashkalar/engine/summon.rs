@@ -4,10 +4,15 @@
 use super::bitboard::Bitboard;
 use super::board::{Colour, Rank, RankSet, arena};
 use super::cards::CardId;
+use super::cards::CardKind;
 use super::decision::Choice;
 use super::effect::run::{EffectRun, Source, SummonRecord};
-use super::pattern::{PiecesAtLeast, TargetRule, match_targets, match_targets_borrowing};
+use super::pattern::{
+    PiecesAtLeast, Placement, TargetRule, match_targets, match_targets_borrowing,
+    match_targets_void,
+};
 use super::pieces::Removal;
+use super::square::Square;
 use super::state::{Event, GameState, HandKind, PendingSummon, Phase, Seat};
 
 /// Pieces that every summoning of one decision looks at.
@@ -15,14 +20,11 @@ struct SummonContext {
     own: PiecesAtLeast,
     borrow_mask: u8,
     borrowable: PiecesAtLeast,
+    /// Empty squares that may stand for common pattern pieces (Void Summoner), and how many.
+    voids: u8,
 }
 
 impl GameState {
-    /// Own pieces by minimum rank, as pattern cells see them.
-    fn own_at_least(&self) -> PiecesAtLeast {
-        self.pieces_at_least(self.me())
-    }
-
     /// Pieces of `me` by minimum rank, as pattern cells see them.
     fn pieces_at_least(&self, me: Colour) -> PiecesAtLeast {
         [
@@ -34,14 +36,21 @@ impl GameState {
 
     /// Enemy colours whose pieces the next summoning may use as its own (bit per colour).
     pub fn borrowable_colours(&self) -> u8 {
+        // A possessed summoning already uses that colour's pieces.
+        let possessed = self.turn.possessed.map_or(0, |c| 1 << c.0);
         if self.turn.borrow {
-            return self.enemy_mask();
+            return self.enemy_mask() & !possessed;
         }
         if self.is_melee() {
-            self.enemy_mask() & !self.seat(self.turn.seat).improvised
+            self.enemy_mask() & !self.seat(self.turn.seat).improvised & !possessed
         } else {
             0
         }
+    }
+
+    /// The colour whose pieces the next summoning's pattern uses (Possessed Summoner).
+    pub fn pattern_colour(&self) -> Colour {
+        self.turn.possessed.unwrap_or_else(|| self.me())
     }
 
     /// Every legal summoning of every card in hand.
@@ -68,15 +77,25 @@ impl GameState {
             ]
         };
         SummonContext {
-            own: self.own_at_least(),
+            own: self.pieces_at_least(self.pattern_colour()),
             borrow_mask,
             borrowable,
+            voids: self.turn.void_squares,
+        }
+    }
+
+    /// Summoning squares where a placement is matched, counting empty squares when allowed.
+    fn matched(&self, placement: &Placement, own: &PiecesAtLeast, voids: u8) -> Bitboard {
+        if voids == 0 {
+            match_targets(placement, own)
+        } else {
+            match_targets_void(placement, own, self.board.empty_squares(), voids)
         }
     }
 
     /// Squares where a summoned piece of `rank` may land (before the pattern is considered).
     fn landing_squares(&self, rank: Rank, rule: TargetRule) -> Bitboard {
-        self.landing_squares_for(self.me(), rank, rule)
+        self.landing_squares_for(self.pattern_colour(), rank, rule)
     }
 
     /// Squares where a piece of colour `me` and `rank` may land (before the pattern is considered).
@@ -86,6 +105,7 @@ impl GameState {
         match rule {
             TargetRule::Open => not_higher,
             TargetRule::OwnPiece(min) => not_higher & self.board.pieces(me, RankSet::at_least(min)),
+            TargetRule::Detached(lands) => lands & self.board.empty_squares(),
         }
     }
 
@@ -107,11 +127,15 @@ impl GameState {
                 continue;
             }
             let landing = self.landing_squares_for(colour, c.rank, pattern.target);
-            if pattern
-                .placements
-                .iter()
-                .any(|p| !(match_targets(p, &own) & landing).is_empty())
-            {
+            let detached = matches!(pattern.target, TargetRule::Detached(_));
+            if pattern.placements.iter().any(|p| {
+                let at = match_targets(p, &own);
+                if detached {
+                    at.any() && landing.any()
+                } else {
+                    (at & landing).any()
+                }
+            }) {
                 ready += 1;
                 if ready >= limit {
                     break;
@@ -145,15 +169,44 @@ impl GameState {
         if landing.is_empty() && lent_landing.is_empty() {
             return;
         }
-        // Too few pieces for the pattern: no need to look (one may be borrowed).
-        let spare = usize::from(borrow_mask != 0);
+        // Too few pieces for the pattern: no need to look (one may be borrowed, some may be
+        // empty squares).
+        let spare = usize::from(borrow_mask != 0) + ctx.voids as usize;
         if (own[0].count() as usize) + spare < pattern.pieces_needed()
-            || (own[1].count() as usize) + spare < pattern.heroic_needed()
+            || (own[1].count() as usize) + usize::from(borrow_mask != 0) < pattern.heroic_needed()
         {
             return;
         }
+        if let TargetRule::Detached(_) = pattern.target {
+            // The pattern anywhere, the being on any allowed square: one placement is enough
+            // (the orientation changes nothing but which pieces count as used).
+            let Some(i) = pattern
+                .placements
+                .iter()
+                .position(|p| self.matched(p, own, ctx.voids).any())
+            else {
+                return;
+            };
+            for target in landing {
+                let p = PendingSummon {
+                    card,
+                    target,
+                    placement: i as u8,
+                    borrow: None,
+                };
+                if self.piece_available(&p) {
+                    out.push(Choice::Summon {
+                        card,
+                        target,
+                        placement: i as u8,
+                        borrow: None,
+                    });
+                }
+            }
+            return;
+        }
         for (i, placement) in pattern.placements.iter().enumerate() {
-            for target in match_targets(placement, own) & landing {
+            for target in self.matched(placement, own, ctx.voids) & landing {
                 let p = PendingSummon {
                     card,
                     target,
@@ -216,13 +269,23 @@ impl GameState {
 
     /// Squares of the pieces a summoning uses (its pattern cells).
     fn summon_cells(&self, p: &PendingSummon) -> Bitboard {
-        self.db
-            .card(p.card)
-            .pattern
-            .as_ref()
-            .and_then(|pat| pat.placements.get(p.placement as usize))
-            .map(|pl| pl.cell_squares(p.target))
-            .unwrap_or_default()
+        let Some(pattern) = self.db.card(p.card).pattern.as_ref() else {
+            return Bitboard::EMPTY;
+        };
+        let Some(pl) = pattern.placements.get(p.placement as usize) else {
+            return Bitboard::EMPTY;
+        };
+        match pattern.target {
+            // The pieces of the first place the pattern is found.
+            TargetRule::Detached(_) => {
+                let own = self.pieces_at_least(self.pattern_colour());
+                self.matched(pl, &own, self.turn.void_squares)
+                    .first()
+                    .map(|anchor| pl.cell_squares(anchor))
+                    .unwrap_or_default()
+            }
+            _ => pl.cell_squares(p.target),
+        }
     }
 
     /// Own pieces of the summoned piece's kind (disc or legendary) that may be taken back for it.
@@ -234,6 +297,8 @@ impl GameState {
             RankSet::LEGENDARY
         };
         let mut bb = self.board.pieces(self.me(), pool) - self.summon_cells(p);
+        // (Under a Void Summoner's effect the pattern may count empty squares; that changes
+        // nothing here: only pieces can be taken back.)
         bb.remove(p.target);
         bb
     }
@@ -279,6 +344,10 @@ impl GameState {
         let is_legend = card.is_legend();
         self.turn.actions_left = self.turn.actions_left.saturating_sub(1);
         self.seat_mut(seat).hand.remove(p.card);
+        if self.seat(seat).pending == Some(p.card) {
+            // The pending being is summoned at last.
+            self.seat_mut(seat).pending = None;
+        }
         // A borrowing permission from an effect (Frostweave Summoner, War Summoner) is for the next
         // summoning only, used or not; otherwise a borrowed piece uses up that colour's
         // improvisation (melee).
@@ -301,12 +370,16 @@ impl GameState {
         } else {
             Removal::DESTROY
         };
+        // Possession and empty squares count for this one summoning only, used or not.
+        self.turn.possessed = None;
+        self.turn.void_squares = 0;
         let destroyed = if self.board.get(p.target).is_some() {
             self.remove_piece(p.target, how)
         } else {
             None
         };
         self.place_piece(p.target, me, rank);
+        self.claim_gateway(seat, p.card, p.target, rank);
         let tally = &mut self.turn.tally;
         if let Some(slot) = tally.summoned_at.iter_mut().find(|s| s.is_none()) {
             *slot = Some(p.target);
@@ -332,6 +405,31 @@ impl GameState {
         run.summon_pieces = cells;
         self.phase = Phase::Effect;
         self.start_effect(run);
+    }
+
+    /// Nethervoid: a being of a deck with the Gateway becomes its seat's Gateway when the seat has
+    /// none, or when it is heroic and the Gateway is a common piece.
+    fn claim_gateway(&mut self, seat: Seat, card: CardId, at: Square, rank: Rank) {
+        let deck = self.seat(seat).deck_id;
+        if !self.db.deck(deck).gateway || self.db.card(card).kind != CardKind::Being(deck) {
+            return;
+        }
+        let takes = match self.seat(seat).gateway {
+            None => true,
+            Some(sq) => {
+                rank == Rank::Heroic && self.board.get(sq).is_some_and(|p| p.rank == Rank::Common)
+            }
+        };
+        if takes
+            && self
+                .board
+                .get(at)
+                .is_some_and(|p| p.colour == self.colour_of(seat))
+        {
+            let st = self.seat_mut(seat);
+            st.gateway = Some(at);
+            st.gateway_held = false;
+        }
     }
 
     /// Whether a square is on the arena and free of pieces (for callers outside the engine).

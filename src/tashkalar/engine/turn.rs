@@ -215,6 +215,8 @@ impl GameState {
     pub(crate) fn begin_turn(&mut self, seat: Seat, is_extra: bool, first: bool) {
         let number = if first { 1 } else { self.turn.number + 1 };
         let lost = std::mem::take(&mut self.seat_mut(seat).lose_actions);
+        let st = self.seat_mut(seat);
+        st.turns = st.turns.saturating_add(1);
         let base: u8 = if first { 1 } else { 2 };
         self.turn = Turn {
             seat,
@@ -247,8 +249,11 @@ impl GameState {
         }
         self.summon_choices_for_hand(out);
         if !self.turn.discarded {
+            // The pending being cannot be discarded (it waits to be summoned).
+            let pending = self.seat(self.turn.seat).pending;
             out.extend(
                 self.hand_of_kind(self.turn.seat, HandKind::Being)
+                    .filter(|c| Some(*c) != pending)
                     .map(Choice::Discard),
             );
         }
@@ -258,6 +263,7 @@ impl GameState {
         }
         self.flare_choices(out);
         self.thaw_choices(out);
+        self.warp_choices(out);
         if self.can_hand_over() {
             out.push(Choice::HandOver);
         }
@@ -285,7 +291,32 @@ impl GameState {
         if !self.turn.handed_over {
             self.flare_choices(out);
             self.thaw_choices(out);
+            self.warp_choices(out);
         }
+    }
+
+    /// Whether the acting seat may play `card`'s warp effect now: it is in hand, has a warp
+    /// effect, no being of the seat is pending, and this is not the seat's first turn.
+    pub(crate) fn can_warp(&self, card: CardId) -> bool {
+        let st = self.seat(self.turn.seat);
+        !self.turn.handed_over
+            && st.pending.is_none()
+            && st.turns >= 2
+            && st.hand.contains(card)
+            && self.db.get(card).is_some_and(|c| c.warp.is_some())
+    }
+
+    fn warp_choices(&self, out: &mut Vec<Choice>) {
+        let st = self.seat(self.turn.seat);
+        if st.pending.is_some() || st.turns < 2 {
+            return;
+        }
+        out.extend(
+            st.hand
+                .iter()
+                .filter(|&c| self.can_warp(c))
+                .map(Choice::Warp),
+        );
     }
 
     /// Team game: the turn may be handed to the teammate (once, before an action or during an effect).
@@ -399,6 +430,14 @@ impl GameState {
                 self.log(Event::Thawed { seat, card });
                 self.start_effect(EffectRun::new(card, Source::Thaw));
             }
+            Choice::Warp(card) => {
+                // The card stays in the hand, face up, as the pending being.
+                self.seat_mut(seat).pending = Some(card);
+                if let Some(slot) = self.turn.warps_played.iter_mut().find(|w| w.is_none()) {
+                    *slot = Some(card);
+                }
+                self.start_effect(EffectRun::new(card, Source::Warp));
+            }
             Choice::EndTurn => self.end_turn(),
             _ => {}
         }
@@ -431,7 +470,7 @@ impl GameState {
         let seat = self.turn.seat;
         match choice {
             Choice::Return(card) => {
-                if self.seat_mut(seat).hand.remove(card) {
+                if self.seat(seat).pending != Some(card) && self.seat_mut(seat).hand.remove(card) {
                     match self.db.card(card).kind {
                         CardKind::Being(_) => {
                             self.seat_mut(seat).deck.push_bottom(card);
@@ -465,12 +504,20 @@ impl GameState {
 
     /// The effect has run to its end: put its card where it belongs and carry on with the turn.
     pub(crate) fn finish_effect(&mut self) {
-        let Some(run) = self.effect.take() else {
+        let Some(mut run) = self.effect.take() else {
             return;
         };
+        // A copied warp effect hands back to the effect that copied it.
+        if let Some(parent) = run.parent.take() {
+            self.effect = Some(*parent);
+            return;
+        }
         let seat = self.turn.seat;
         let card = self.db.card(run.card);
         match run.source {
+            Source::Summon if run.to_deck_bottom => {
+                self.seat_mut(seat).deck.push_bottom(run.card);
+            }
             Source::Summon => {
                 if card.frozen.is_some() {
                     self.seat_mut(seat).frozen.push(run.card);
@@ -490,6 +537,8 @@ impl GameState {
             Source::Thaw => {
                 self.seat_mut(seat).discard.push(run.card);
             }
+            // Played from the hand: the card waits there as the pending being.
+            Source::Warp => {}
         }
         self.after_action();
     }

@@ -7,6 +7,7 @@ use super::board::{Board, Supply};
 use super::cards::CardId;
 use super::decision::Choice;
 use super::effect::run::EffectRun;
+use super::square::Square;
 use super::state::*;
 use crate::shell::rng::Rng;
 
@@ -31,6 +32,16 @@ pub struct SeatView {
     pub deck_sizes: Vec<usize>,
     pub discards: Vec<Vec<CardId>>,
     pub frozen: Vec<Vec<CardId>>,
+    /// Each seat's pending being (Etherweave): face up, so public.
+    pub pending: Vec<Option<CardId>>,
+    /// Each seat's Gateway (Nethervoid).
+    pub gateways: Vec<Option<Square>>,
+    /// Whether each seat's Gateway is held on a card (it comes back with the piece).
+    pub gateways_held: Vec<bool>,
+    /// A piece kept on one of each seat's cards (Merchant of Time).
+    pub held: Vec<Option<HeldPiece>>,
+    /// Turns each seat has begun (only whether it is past its first turn matters).
+    pub turns: Vec<u8>,
     pub legend_deck: usize,
     pub legend_discard: Vec<CardId>,
     pub flare_deck: usize,
@@ -77,6 +88,11 @@ impl GameState {
                 .iter()
                 .map(|s| self.seat(*s).frozen.iter().collect())
                 .collect(),
+            pending: seats.iter().map(|s| self.seat(*s).pending).collect(),
+            gateways: seats.iter().map(|s| self.seat(*s).gateway).collect(),
+            gateways_held: seats.iter().map(|s| self.seat(*s).gateway_held).collect(),
+            held: seats.iter().map(|s| self.seat(*s).held).collect(),
+            turns: seats.iter().map(|s| self.seat(*s).turns).collect(),
             legend_deck: self.legend_deck.len(),
             legend_discard: self.legend_discard.iter().collect(),
             flare_deck: self.flare_deck.len(),
@@ -135,8 +151,13 @@ impl GameState {
                 g.seats[seat.index()].deck = deck;
                 continue;
             }
-            // Other seats' beings: hand and deck pooled and dealt again.
-            let in_hand: Vec<CardId> = g.hand_of_kind(seat, HandKind::Being).collect();
+            // Other seats' beings: hand and deck pooled and dealt again, except a pending being,
+            // which lies face up.
+            let pending = g.seat(seat).pending;
+            let in_hand: Vec<CardId> = g
+                .hand_of_kind(seat, HandKind::Being)
+                .filter(|c| Some(*c) != pending)
+                .collect();
             let st = &mut g.seats[seat.index()];
             let mut pool = st.deck;
             for &c in &in_hand {

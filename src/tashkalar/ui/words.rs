@@ -104,6 +104,9 @@ fn effect_question(state: &GameState, step: &EffectStep) -> String {
                 Purpose::Upgrade => "choose a piece to upgrade".into(),
                 Purpose::Downgrade => "choose a piece to downgrade".into(),
                 Purpose::Convert => "choose an enemy piece to convert".into(),
+                Purpose::Gateway => "choose the piece that becomes the Gateway".into(),
+                Purpose::Hold => "choose a piece to take off the board onto the card".into(),
+                Purpose::Release => "choose where the piece on the card lands".into(),
                 Purpose::Choose if square => "choose a square".into(),
                 Purpose::Choose => "choose a piece".into(),
             }
@@ -136,6 +139,12 @@ fn effect_question(state: &GameState, step: &EffectStep) -> String {
         EffectStep::DiscardFlare => "you may discard a flare".into(),
         EffectStep::Refreeze => {
             "choose a frozen effect from your discard pile to put back into play".into()
+        }
+        EffectStep::DiscardPending => "you may discard your pending being".into(),
+        EffectStep::ReturnPending => "you may take back your pending being".into(),
+        EffectStep::DiscardCard => "you may discard a card from your hand".into(),
+        EffectStep::CopyWarp => {
+            "choose a card from your discard pile whose warp effect to copy".into()
         }
     }
 }
@@ -239,6 +248,7 @@ pub fn describe(state: &GameState, seats: &Seats, decision: &Decision, choice: &
             )
         }
         Choice::Thaw(c) => format!("Thaw the frozen effect of {}", name(c)),
+        Choice::Warp(c) => format!("Play the warp effect of {}", name(c)),
         Choice::EndTurn => "End the turn".into(),
         Choice::Pickup(sq) => format!("Take back your piece on {sq}"),
         Choice::Return(c) => format!("Return {} to the bottom of its deck", name(c)),

@@ -3,7 +3,8 @@
 //! summoned piece only where there is one, and limits on slots and loops.
 
 use super::language::{self, *};
-use crate::tashkalar::engine::board::{Rank, RankSet, SquareKind};
+use crate::tashkalar::engine::bitboard::Bitboard;
+use crate::tashkalar::engine::board::{Rank, RankSet, SquareKind, arena};
 use crate::tashkalar::engine::effect::program::{self, *};
 
 /// What the effect may refer to.
@@ -14,6 +15,8 @@ pub struct Context {
     /// Highest mark number in the pattern.
     pub max_mark: u8,
     pub has_arrows: bool,
+    /// The card has a warp effect (Etherweave): `CopyWarp(This)` and `WarpPlayed` need one.
+    pub has_warp: bool,
 }
 
 /// Compiles an effect, or says what is wrong with it.
@@ -24,6 +27,7 @@ pub fn compile(steps: &[Step], ctx: Context) -> Result<Program, String> {
         labels: Vec::new(),
         slots: Vec::new(),
         regs: 0,
+        linked: false,
     };
     c.block(steps, None)?;
     c.finish()
@@ -35,6 +39,7 @@ pub fn compile_flare(upper: &[Step], lower: &[Step]) -> Result<Program, String> 
         has_being: false,
         max_mark: 0,
         has_arrows: false,
+        has_warp: false,
     };
     let mut c = Compiler {
         ctx,
@@ -42,6 +47,7 @@ pub fn compile_flare(upper: &[Step], lower: &[Step]) -> Result<Program, String> 
         labels: Vec::new(),
         slots: Vec::new(),
         regs: 0,
+        linked: false,
     };
     for (bit, steps) in [(1u8, upper), (2u8, lower)] {
         let end = c.label();
@@ -65,6 +71,8 @@ struct Compiler {
     labels: Vec<Option<Pc>>,
     slots: Vec<String>,
     regs: u8,
+    /// Inside a `Linked` block (they do not nest).
+    linked: bool,
 }
 
 impl Compiler {
@@ -143,7 +151,9 @@ impl Compiler {
                 | Op::MoveStep { skip, .. }
                 | Op::ChooseDir { skip, .. }
                 | Op::ChooseEnemy { skip, .. }
-                | Op::MoveCard { skip, .. } => resolve(skip),
+                | Op::MoveCard { skip, .. }
+                | Op::Release { skip, .. } => resolve(skip),
+                Op::LinkStart { end } => resolve(end),
                 Op::LoopInit { .. }
                 | Op::ColourLoopInit { .. }
                 | Op::ActOn { .. }
@@ -153,7 +163,15 @@ impl Compiler {
                 | Op::OpponentsLose(_)
                 | Op::ExtraTurn
                 | Op::DrawExtra { .. }
-                | Op::BorrowNext => {}
+                | Op::BorrowNext
+                | Op::LinkEnd
+                | Op::CountAsLegend
+                | Op::CountDestroyedAgain
+                | Op::SpendAction { .. }
+                | Op::SummonWith { .. }
+                | Op::VoidSquares(_)
+                | Op::CopyWarp { .. }
+                | Op::CardFx(_) => {}
             }
         }
         Ok(Program {
@@ -167,10 +185,16 @@ impl Compiler {
         match step {
             Step::Choose { .. } | Step::ChooseDir { .. } | Step::Either(_) => true,
             Step::Recover { .. } | Step::DiscardFlare { .. } | Step::Refreeze { .. } => true,
+            Step::DiscardPending { .. } | Step::ReturnPending { .. } | Step::DiscardCard { .. } => {
+                true
+            }
+            Step::CopyWarp(WarpFrom::Discard) | Step::Release { .. } => true,
             Step::Destroy { target, .. }
             | Step::Upgrade { target, .. }
             | Step::Downgrade { target, .. }
-            | Step::Convert { target, .. } => matches!(target, Target::Pick(_)),
+            | Step::Convert { target, .. }
+            | Step::MakeGateway { target, .. }
+            | Step::Hold { target, .. } => matches!(target, Target::Pick(_)),
             Step::Place { at, .. } => matches!(at, Target::Pick(_)),
             Step::Move { .. } => true,
             _ => false,
@@ -397,6 +421,9 @@ impl Compiler {
                             slot,
                         })
                     }
+                    Target::Gateway => {
+                        return Err("`Place` needs an empty square, not the Gateway".into());
+                    }
                     Target::All(_) => return Err("`Place` cannot target `All`".into()),
                 }
             }
@@ -409,12 +436,18 @@ impl Compiler {
                 count,
                 stop,
                 each_once,
+                per_colour,
                 or,
                 bind,
             } => {
-                self.moves(
-                    who, *kind, *leap, dir, onto, *count, *stop, *each_once, or, bind, opt,
-                )?;
+                let spec = MoveRules {
+                    leap: *leap,
+                    dir,
+                    onto,
+                    each_once: *each_once,
+                    per_colour: *per_colour,
+                };
+                self.moves(who, *kind, spec, *count, *stop, or, bind, opt)?;
             }
             Step::Gain(n) => self.emit(Op::Gain(*n)),
             Step::OpponentsLose(n) => self.emit(Op::OpponentsLose(*n)),
@@ -427,6 +460,83 @@ impl Compiler {
             Step::Recover { bind } => self.move_card(CardMove::Recover, bind, opt)?,
             Step::DiscardFlare { bind } => self.move_card(CardMove::DiscardFlare, bind, opt)?,
             Step::Refreeze { bind } => self.move_card(CardMove::Refreeze, bind, opt)?,
+            Step::Linked(steps) => {
+                if steps.is_empty() {
+                    return Err("`Linked` with nothing in it".into());
+                }
+                if self.linked {
+                    return Err("`Linked` blocks do not nest".into());
+                }
+                if opt.is_some() {
+                    return Err("a `Linked` block cannot be the first step of a `May`".into());
+                }
+                let end = self.label();
+                self.emit(Op::LinkStart { end });
+                self.linked = true;
+                self.block(steps, None)?;
+                self.linked = false;
+                self.bind(end);
+                self.emit(Op::LinkEnd);
+            }
+            Step::MakeGateway { target, bind } => self.act(target, Act::MakeGateway, bind, opt)?,
+            Step::Hold { target, bind } => self.act(target, Act::Hold, bind, opt)?,
+            Step::CountAsLegend => self.emit(Op::CountAsLegend),
+            Step::CountDestroyedAgain => self.emit(Op::CountDestroyedAgain),
+            Step::SpendAction { bind } => {
+                let slot = self.slot_for(bind)?;
+                self.emit(Op::SpendAction { slot });
+            }
+            Step::SummonWith(name) => {
+                let slot = self.lookup(name)?;
+                self.emit(Op::SummonWith { slot });
+            }
+            Step::VoidSquares(n) => self.emit(Op::VoidSquares(*n)),
+            Step::CopyWarp(_) if self.linked => {
+                return Err("a `Linked` block cannot copy a warp effect".into());
+            }
+            Step::CopyWarp(from) => match from {
+                WarpFrom::Pending => self.emit(Op::CopyWarp {
+                    from: WarpSource::Pending,
+                }),
+                WarpFrom::This => {
+                    if !self.ctx.has_warp {
+                        return Err("`CopyWarp(This)` on a card without a warp effect".into());
+                    }
+                    self.emit(Op::CopyWarp {
+                        from: WarpSource::This,
+                    })
+                }
+                WarpFrom::Discard => self.move_card(CardMove::CopyWarp, &None, opt)?,
+            },
+            Step::DiscardPending { bind } => self.move_card(CardMove::DiscardPending, bind, opt)?,
+            Step::ReturnPending { bind } => self.move_card(CardMove::ReturnPending, bind, opt)?,
+            Step::DiscardCard { bind } => self.move_card(CardMove::DiscardCard, bind, opt)?,
+            Step::DiscardHand(HandCards::Legends) => self.emit(Op::CardFx(CardFx::DiscardLegends)),
+            Step::ThisCardToDeckBottom => {
+                self.need_being("a card to put under the deck")?;
+                self.emit(Op::CardFx(CardFx::ThisToDeckBottom))
+            }
+            Step::TopDiscardToDeck => self.emit(Op::CardFx(CardFx::TopDiscardToDeck)),
+            Step::Release { kind, area, bind } => {
+                let kind = Self::kind(*kind);
+                if kind == CMoveKind::Swap || matches!(kind, CMoveKind::Budget { .. }) {
+                    return Err("`Release` is a standard or combat leap".into());
+                }
+                let areas = area
+                    .iter()
+                    .map(|a| self.area(a))
+                    .collect::<Result<Vec<_>, _>>()?;
+                let slot = self.slot_for(bind)?;
+                let (optional, skip, next) = self.skip_or_next(opt);
+                self.emit(Op::Release {
+                    kind,
+                    areas,
+                    slot,
+                    optional,
+                    skip,
+                });
+                self.bind_opt(next);
+            }
         }
         Ok(())
     }
@@ -507,6 +617,14 @@ impl Compiler {
                 let slot = self.slot_for(bind)?;
                 self.emit(Op::ActOn { target, act, slot });
             }
+            Target::Gateway => {
+                let slot = self.slot_for(bind)?;
+                self.emit(Op::ActOn {
+                    target: CRef::Gateway,
+                    act,
+                    slot,
+                });
+            }
             Target::Pick(sel) => {
                 let sel = self.sel(sel)?;
                 let slot = self.slot_for(bind)?;
@@ -534,16 +652,20 @@ impl Compiler {
         &mut self,
         who: &Target,
         kind: MoveKind,
-        leap: Leap,
-        dir: &DirRule,
-        onto: &[Onto],
+        rules: MoveRules,
         count: Count,
         stop: Stop,
-        each_once: bool,
         or: &[Mover],
         bind: &Option<String>,
         opt: Option<Label>,
     ) -> Result<(), String> {
+        let MoveRules {
+            leap,
+            dir,
+            onto,
+            each_once,
+            per_colour,
+        } = rules;
         let mut movers = vec![CMover {
             who: self.who(who)?,
             kind: Self::kind(kind),
@@ -575,6 +697,9 @@ impl Compiler {
                     Onto::Empty => COnto::Empty,
                     Onto::Spare(r) => COnto::Spare(ranks(*r)),
                     Onto::In(a) => COnto::In(self.area(a)?),
+                    Onto::Closer(r) => COnto::Closer(self.cref(r)?),
+                    Onto::Holding(p) => COnto::Holding(self.piece_sel(p)?),
+                    Onto::SameRank => COnto::SameRank,
                 })
             })
             .collect::<Result<Vec<_>, String>>()?;
@@ -590,7 +715,11 @@ impl Compiler {
             dir,
             onto,
             each_once,
+            per_colour,
         });
+        if per_colour == Some(0) {
+            return Err("`per_colour: 0` allows no move".into());
+        }
         let (n, optional) = match count {
             Count::UpTo(n) => (n, true),
             Count::Exactly(n) => (n, false),
@@ -648,6 +777,7 @@ impl Compiler {
             MoveKind::Standard => CMoveKind::Standard,
             MoveKind::Combat => CMoveKind::Combat,
             MoveKind::Budget { standard, combat } => CMoveKind::Budget { standard, combat },
+            MoveKind::Swap => CMoveKind::Swap,
         }
     }
 
@@ -658,6 +788,7 @@ impl Compiler {
                 CWho::Being
             }
             Target::Var(name) => CWho::Slot(self.lookup(name)?),
+            Target::Gateway => CWho::Gateway,
             Target::Pick(sel) => CWho::Pick(self.sel(sel)?),
             Target::All(_) => return Err("a move needs one piece at a time, not `All`".into()),
         })
@@ -680,6 +811,7 @@ impl Compiler {
                 Ok(CRef::Being)
             }
             Ref::Var(name) => Ok(CRef::Slot(self.lookup(name)?)),
+            Ref::Gateway => Ok(CRef::Gateway),
         }
     }
 
@@ -695,6 +827,7 @@ impl Compiler {
                 CDirs::Arrows
             }
             Dirs::Var(name) => CDirs::Slot(self.lookup(name)?),
+            Dirs::Opposite(name) => CDirs::Opposite(self.lookup(name)?),
         })
     }
 
@@ -828,16 +961,61 @@ impl Compiler {
                 self.need_being("the summoning square")?;
                 CCond::SummonedOn(k.squares())
             }
+            Cond::Moved(Ref::Gateway) => {
+                return Err("`Moved(Gateway)` is not tracked; name a move with `as`".into());
+            }
             Cond::Moved(r) => CCond::Moved(self.cref(r)?),
             Cond::LastAction => CCond::LastAction,
             Cond::DiscardEmpty => CCond::DiscardEmpty,
             Cond::Exists(s) => CCond::Exists(self.sel(s)?),
             Cond::Empty(r) => CCond::Empty(self.cref(r)?),
+            Cond::IsGateway(r) => CCond::IsGateway(self.cref(r)?),
+            Cond::DeckEmpty => CCond::DeckEmpty,
+            Cond::InDiscard(name) => CCond::InDiscard(name.clone()),
+            Cond::WarpPlayed => {
+                if !self.ctx.has_warp {
+                    return Err("`WarpPlayed` on a card without a warp effect".into());
+                }
+                CCond::WarpPlayed
+            }
             Cond::Not(c) => CCond::Not(Box::new(self.cond(c)?)),
             Cond::And(cs) => CCond::And(cs.iter().map(|c| self.cond(c)).collect::<Result<_, _>>()?),
             Cond::Or(cs) => CCond::Or(cs.iter().map(|c| self.cond(c)).collect::<Result<_, _>>()?),
         })
     }
+}
+
+/// The squares of areas that do not depend on any piece (colours of the arena), for a being's
+/// `lands`: all the areas must hold.
+pub fn static_squares(areas: &[Area]) -> Result<Bitboard, String> {
+    fn one(a: &Area) -> Result<Bitboard, String> {
+        Ok(match a {
+            Area::Anywhere => arena::PLAYABLE,
+            Area::On(k) => k.squares(),
+            Area::NextTo(k) => k.squares().ring() & SquareKind::Any.squares(),
+            Area::OnOrNextTo(k) => k.squares().grow() & SquareKind::Any.squares(),
+            Area::Not(inner) => arena::PLAYABLE - one(inner)?,
+            _ => {
+                return Err(
+                    "only `Anywhere`, `On`, `NextTo`, `OnOrNextTo` and `Not` of them".into(),
+                );
+            }
+        })
+    }
+    let mut bb = arena::PLAYABLE;
+    for a in areas {
+        bb &= one(a)?;
+    }
+    Ok(bb & arena::PLAYABLE)
+}
+
+/// The shape of a run of moves (everything but who moves, how many times and when it stops).
+struct MoveRules<'a> {
+    leap: Leap,
+    dir: &'a DirRule,
+    onto: &'a [Onto],
+    each_once: bool,
+    per_colour: Option<u8>,
 }
 
 /// The rank set a selector's `Ranks` stands for.

@@ -18,6 +18,8 @@ pub enum Ref {
     Being,
     /// A piece, square, direction or colour bound earlier with `as`.
     Var(String),
+    /// The acting seat's marked piece (Nethervoid's Gateway), if it has one on the board.
+    Gateway,
 }
 
 /// Whose pieces a selector accepts.
@@ -60,6 +62,8 @@ pub enum Dirs {
     Orthogonals,
     /// The direction bound to a name (a `ChooseDir`, or the last move of a `Move`).
     Var(String),
+    /// The opposite of the direction bound to a name.
+    Opposite(String),
 }
 
 /// A region of the arena, relative to the summoned piece or to bound things.
@@ -145,6 +149,8 @@ pub enum Sel {
 pub enum Target {
     Being,
     Var(String),
+    /// The acting seat's Gateway (nothing happens when it has none).
+    Gateway,
     /// The player picks one.
     Pick(Sel),
     /// Every match at once.
@@ -184,6 +190,8 @@ pub enum MoveKind {
     Combat,
     /// Up to `standard` standard moves and `combat` combat moves in any order.
     Budget { standard: u8, combat: u8 },
+    /// Onto a square holding a piece, which takes the mover's square: nothing is destroyed.
+    Swap,
 }
 
 /// Moves go to a neighbour; leaps anywhere (within limits).
@@ -214,6 +222,12 @@ pub enum Onto {
     /// Cannot destroy pieces of these ranks.
     Spare(Ranks),
     In(Area),
+    /// Strictly closer (king-move distance) to the referenced square than the mover was.
+    Closer(Ref),
+    /// Onto a square holding a piece that matches the selector.
+    Holding(PieceSel),
+    /// Onto a square holding a piece of the mover's own rank.
+    SameRank,
 }
 
 /// How many moves.
@@ -288,9 +302,34 @@ pub enum Cond {
     Exists(Sel),
     /// The referenced square is empty.
     Empty(Ref),
+    /// The referenced piece is the acting seat's Gateway.
+    IsGateway(Ref),
+    /// The acting seat's own deck has no card left.
+    DeckEmpty,
+    /// A card of this name is in the acting seat's discard pile.
+    InDiscard(String),
+    /// This card's warp effect was played from the hand this turn (copies do not count).
+    WarpPlayed,
     Not(Box<Cond>),
     And(Vec<Cond>),
     Or(Vec<Cond>),
+}
+
+/// Whose warp effect a `CopyWarp` runs.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
+pub enum WarpFrom {
+    /// The acting seat's pending being (nothing if it has none, or if it cannot be copied).
+    Pending,
+    /// A card the player picks from their own discard pile (only cards whose warp can be copied).
+    Discard,
+    /// This card's own warp effect, played as a normal effect.
+    This,
+}
+
+/// Which cards of the hand a `DiscardHand` discards.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq)]
+pub enum HandCards {
+    Legends,
 }
 
 /// One step of an effect.
@@ -381,6 +420,9 @@ pub enum Step {
         /// Each piece moves at most once.
         #[serde(default)]
         each_once: bool,
+        /// At most this many of the run's moves by pieces of one colour.
+        #[serde(default)]
+        per_colour: Option<u8>,
         /// Other movers offered alongside `who`.
         #[serde(default)]
         or: Vec<Mover>,
@@ -414,6 +456,67 @@ pub enum Step {
     BorrowNext,
     /// May put a frozen effect from the discard pile into play.
     Refreeze {
+        #[serde(rename = "as", default)]
+        bind: Option<String>,
+    },
+    /// All or nothing: each choice inside is offered only if every step of the block can still be
+    /// done after it; when no way through exists the whole block does nothing.
+    Linked(Vec<Step>),
+    /// The target (one of your non-legendary pieces) becomes your Gateway.
+    MakeGateway {
+        target: Target,
+        #[serde(rename = "as", default)]
+        bind: Option<String>,
+    },
+    /// The summoning (or this effect) also counts as summoning a legend this turn.
+    CountAsLegend,
+    /// For the rest of the turn every piece you destroy counts once more (scoring and tasks).
+    CountDestroyedAgain,
+    /// Give up one of this turn's remaining actions, if any is left (counted in the name).
+    SpendAction {
+        #[serde(rename = "as", default)]
+        bind: Option<String>,
+    },
+    /// Your next summoning this turn matches its pattern with pieces of the colour bound to the
+    /// name instead of your own.
+    SummonWith(String),
+    /// Your next summoning this turn may count up to this many empty squares as your common pieces.
+    VoidSquares(u8),
+    /// Run a warp effect now, as part of this effect.
+    CopyWarp(WarpFrom),
+    /// May discard your pending being (not one whose warp is `locked`).
+    DiscardPending {
+        #[serde(rename = "as", default)]
+        bind: Option<String>,
+    },
+    /// May take back your pending being: it stays in your hand as an ordinary card.
+    ReturnPending {
+        #[serde(rename = "as", default)]
+        bind: Option<String>,
+    },
+    /// May discard one card of any kind from your hand (not the pending being).
+    DiscardCard {
+        #[serde(rename = "as", default)]
+        bind: Option<String>,
+    },
+    /// Every card of this kind in your hand goes to its discard pile.
+    DiscardHand(HandCards),
+    /// This card goes to the bottom of your deck instead of the discard pile.
+    ThisCardToDeckBottom,
+    /// The top card of your discard pile goes on top of your deck.
+    TopDiscardToDeck,
+    /// Take the target off the board and keep it on this card (one piece at a time).
+    Hold {
+        target: Target,
+        #[serde(rename = "as", default)]
+        bind: Option<String>,
+    },
+    /// The piece kept on the card leaps back onto the board (a `kind` leap onto a square in all
+    /// the areas).
+    Release {
+        kind: MoveKind,
+        #[serde(default)]
+        area: Vec<Area>,
         #[serde(rename = "as", default)]
         bind: Option<String>,
     },

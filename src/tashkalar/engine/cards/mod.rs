@@ -51,6 +51,16 @@ pub struct Frozen {
     pub effect: Program,
 }
 
+/// A warp effect (Etherweave): played from the hand without a pattern; the card then waits as its
+/// owner's pending being until it is summoned.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Warp {
+    pub text: String,
+    pub effect: Program,
+    /// Cannot be copied, and while pending cannot be discarded or taken back (Merchant of Time).
+    pub locked: bool,
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Card {
     pub id: CardId,
@@ -65,6 +75,7 @@ pub struct Card {
     pub effect: Program,
     pub frozen: Option<Frozen>,
     pub flare: Option<FlareInfo>,
+    pub warp: Option<Warp>,
 }
 
 impl Card {
@@ -77,6 +88,9 @@ impl Card {
 pub struct Deck {
     pub name: String,
     pub cards: Vec<CardId>,
+    /// Nethervoid: summoning one of these beings when its seat has no Gateway (or a common one,
+    /// for a heroic being) makes the summoned piece the seat's Gateway.
+    pub gateway: bool,
 }
 
 /// Every card the game knows.
@@ -116,6 +130,9 @@ impl std::error::Error for LoadError {}
 struct CardFile {
     #[serde(default)]
     deck: Option<String>,
+    /// The deck's beings claim the Gateway when summoned (see [`Deck::gateway`]).
+    #[serde(default)]
+    gateway: bool,
     #[serde(default)]
     beings: Vec<BeingDef>,
     #[serde(default)]
@@ -136,6 +153,21 @@ struct BeingDef {
     effect: Vec<Step>,
     #[serde(default)]
     frozen: Option<FrozenDef>,
+    #[serde(default)]
+    warp: Option<WarpDef>,
+    /// A pattern without a summoning square: the being lands on any empty square in all these
+    /// areas while the pattern is anywhere on the board (Time Traveler).
+    #[serde(default)]
+    lands: Option<Vec<language::Area>>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct WarpDef {
+    text: String,
+    effect: Vec<Step>,
+    #[serde(default)]
+    locked: bool,
 }
 
 #[derive(Deserialize)]
@@ -215,6 +247,20 @@ pub const BUILTIN: &[(&str, &str)] = &[
             "/assets/cards/everfrost.ron"
         )),
     ),
+    (
+        "nethervoid.ron",
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/cards/nethervoid.ron"
+        )),
+    ),
+    (
+        "etherweave.ron",
+        include_str!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/assets/cards/etherweave.ron"
+        )),
+    ),
 ];
 
 /// The RON dialect of card, scenario and save files.
@@ -279,6 +325,23 @@ impl CardDb {
                 message: "no flares".into(),
             });
         }
+        // Conditions may name other cards (Shadow Twins); they can be in any file.
+        for card in &db.cards {
+            let programs = [Some(&card.effect), card.warp.as_ref().map(|w| &w.effect)];
+            for name in programs.into_iter().flatten().flat_map(|p| p.card_names()) {
+                if db.by_name(&name).is_none() {
+                    return Err(LoadError {
+                        file: "(cards)".into(),
+                        line: 1,
+                        col: 1,
+                        message: format!(
+                            "`{}`: effect names a card `{name}` that does not exist",
+                            card.name
+                        ),
+                    });
+                }
+            }
+        }
         Ok(db)
     }
 
@@ -308,6 +371,9 @@ impl CardDb {
             });
         }
         let deck = parsed.deck.as_ref().map(|name| self.deck_id(name));
+        if let Some(d) = deck {
+            self.decks[d.0 as usize].gateway |= parsed.gateway;
+        }
         for def in &parsed.beings {
             let deck = deck.expect("checked above");
             let id = self
@@ -342,6 +408,7 @@ impl CardDb {
         self.decks.push(Deck {
             name: name.to_string(),
             cards: Vec::new(),
+            gateway: false,
         });
         DeckId((self.decks.len() - 1) as u8)
     }
@@ -360,7 +427,14 @@ impl CardDb {
 
     fn add_being(&mut self, def: &BeingDef, kind: CardKind) -> Result<CardId, String> {
         let id = self.next_id(&def.name)?;
-        let pattern = Pattern::parse(&def.pattern).map_err(|e| format!("pattern: {}", e.0))?;
+        let pattern = match &def.lands {
+            None => Pattern::parse(&def.pattern),
+            Some(areas) => {
+                let lands = compile::static_squares(areas).map_err(|e| format!("lands: {e}"))?;
+                Pattern::parse_detached(&def.pattern, lands)
+            }
+        }
+        .map_err(|e| format!("pattern: {}", e.0))?;
         if kind == CardKind::Legend && def.rank != Rank::Legendary {
             return Err("a legend summons a legendary piece".into());
         }
@@ -371,15 +445,37 @@ impl CardDb {
             has_being: true,
             max_mark: pattern.max_mark(),
             has_arrows: pattern.has_arrows(),
+            has_warp: def.warp.is_some(),
         };
         let effect = compile::compile(&def.effect, ctx).map_err(|e| format!("effect: {e}"))?;
+        // Frozen and warp effects have no summoned piece and no placement.
+        let detached = Context {
+            has_being: false,
+            max_mark: 0,
+            has_arrows: false,
+            has_warp: false,
+        };
+        let warp = match &def.warp {
+            Some(w) => {
+                if kind == CardKind::Legend {
+                    return Err("legends have no warp effect".into());
+                }
+                if def.frozen.is_some() {
+                    return Err("a card has a frozen or a warp effect, not both".into());
+                }
+                let effect = compile::compile(&w.effect, detached)
+                    .map_err(|e| format!("warp effect: {e}"))?;
+                Some(Warp {
+                    text: w.text.clone(),
+                    effect,
+                    locked: w.locked,
+                })
+            }
+            None => None,
+        };
         let frozen = match &def.frozen {
             Some(f) => {
-                let ctx = Context {
-                    has_being: false,
-                    max_mark: 0,
-                    has_arrows: false,
-                };
+                let ctx = detached;
                 let effect =
                     compile::compile(&f.effect, ctx).map_err(|e| format!("frozen effect: {e}"))?;
                 Some(Frozen {
@@ -399,6 +495,7 @@ impl CardDb {
             effect,
             frozen,
             flare: None,
+            warp,
         });
         Ok(id)
     }
@@ -418,6 +515,7 @@ impl CardDb {
             text: format!("{} / {}", def.upper.text, def.lower.text),
             effect,
             frozen: None,
+            warp: None,
             flare: Some(FlareInfo {
                 upper_needs: def.upper.needs,
                 lower_needs: def.lower.needs,

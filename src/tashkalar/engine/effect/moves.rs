@@ -18,8 +18,27 @@ impl GameState {
                 .map(Bitboard::from_square)
                 .unwrap_or_default(),
             CWho::Pick(sel) => self.sel_squares(run, sel) & self.board.occupied(),
+            CWho::Gateway => self
+                .seat(self.turn.seat)
+                .gateway
+                .map(Bitboard::from_square)
+                .unwrap_or_default(),
         };
         if each_once { bb - slot.set } else { bb }
+    }
+
+    /// Drops movers of colours that made their share of the run's moves already.
+    fn within_colour_share(&self, spec: &MoveSpec, slot: &Slot, bb: Bitboard) -> Bitboard {
+        let Some(limit) = spec.per_colour else {
+            return bb;
+        };
+        let mut out = bb;
+        for c in self.colour_ids() {
+            if slot.by_colour[c.index()] >= limit {
+                out = out - self.board.colour(c);
+            }
+        }
+        out
     }
 
     /// Directions the next move of the run may take.
@@ -89,6 +108,7 @@ impl GameState {
                 }
                 ok
             }
+            CMoveKind::Swap => self.board.occupied(),
         };
         for rule in &spec.onto {
             if dest.is_empty() {
@@ -98,6 +118,15 @@ impl GameState {
                 COnto::Empty => empty,
                 COnto::Spare(ranks) => empty | self.board.ranks(RankSet(ranks.0 ^ 0b111)),
                 COnto::In(area) => self.area_squares(run, area, Some(from)),
+                COnto::Closer(r) => match self.ref_square(run, *r) {
+                    Some(goal) => {
+                        let now = from.distance(goal);
+                        Bitboard::from_squares(dest.iter().filter(|sq| sq.distance(goal) < now))
+                    }
+                    None => Bitboard::EMPTY,
+                },
+                COnto::Holding(sel) => self.pieces_matching(run, sel, Some(from)),
+                COnto::SameRank => self.board.rank(piece.rank),
             };
         }
         dest
@@ -115,7 +144,10 @@ impl GameState {
         let froms: Vec<Bitboard> = spec
             .movers
             .iter()
-            .map(|m| self.mover_squares(run, &m.who, slot, spec.each_once))
+            .map(|m| {
+                let bb = self.mover_squares(run, &m.who, slot, spec.each_once);
+                self.within_colour_share(spec, slot, bb)
+            })
             .collect();
         let all = froms.iter().fold(Bitboard::EMPTY, |acc, f| acc | *f);
         for from in all {
@@ -147,9 +179,8 @@ impl GameState {
         // Which mover made the move, and for budgets whether it used the standard or combat allowance.
         let mut kind_used = None;
         for mover in &spec.movers {
-            if self
-                .mover_squares(run, &mover.who, &slot, spec.each_once)
-                .contains(from)
+            let movers = self.mover_squares(run, &mover.who, &slot, spec.each_once);
+            if self.within_colour_share(spec, &slot, movers).contains(from)
                 && self
                     .destinations(run, spec, &slot, from, mover.kind)
                     .contains(to)
@@ -169,7 +200,12 @@ impl GameState {
             _ => false,
         };
         let me = self.me();
-        let destroyed = self.move_piece(from, to);
+        let destroyed = if kind == CMoveKind::Swap {
+            self.swap_pieces(from, to);
+            None
+        } else {
+            self.move_piece(from, to)
+        };
         let run = self.effect.as_mut().expect("effect");
         let s = &mut run.slots[slot_id as usize];
         s.count = s.count.saturating_add(1);
@@ -180,7 +216,8 @@ impl GameState {
         s.set.insert(to);
         s.moved = true;
         s.dir = from.direction_to(to);
-        s.landed_empty = destroyed.is_none();
+        s.landed_empty = destroyed.is_none() && kind != CMoveKind::Swap;
+        s.by_colour[piece.colour.index()] = s.by_colour[piece.colour.index()].saturating_add(1);
         s.last_destroyed = destroyed.map(|p| p.rank);
         if let Some(p) = destroyed {
             s.destroyed = s.destroyed.saturating_add(1);

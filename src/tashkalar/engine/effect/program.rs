@@ -19,6 +19,8 @@ pub const MAX_REGS: usize = 4;
 pub enum CRef {
     Being,
     Slot(SlotId),
+    /// The acting seat's Gateway.
+    Gateway,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -37,6 +39,8 @@ pub enum CDirs {
     Set(u8),
     Arrows,
     Slot(SlotId),
+    /// The opposite of a slot's direction.
+    Opposite(SlotId),
 }
 
 impl CDirs {
@@ -129,6 +133,10 @@ pub enum Act {
         to: CSide,
         rank: Option<Rank>,
     },
+    /// Becomes the acting seat's Gateway (own non-legendary pieces only).
+    MakeGateway,
+    /// Taken off the board and kept on the card (the acting seat holds one piece at most).
+    Hold,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -136,6 +144,7 @@ pub enum CMoveKind {
     Standard,
     Combat,
     Budget { standard: u8, combat: u8 },
+    Swap,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -158,6 +167,9 @@ pub enum COnto {
     Empty,
     Spare(RankSet),
     In(CArea),
+    Closer(CRef),
+    Holding(CPieceSel),
+    SameRank,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -165,6 +177,7 @@ pub enum CWho {
     Being,
     Slot(SlotId),
     Pick(CSel),
+    Gateway,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -181,6 +194,8 @@ pub struct MoveSpec {
     pub dir: CDirRule,
     pub onto: Vec<COnto>,
     pub each_once: bool,
+    /// At most this many moves of the run by pieces of one colour.
+    pub per_colour: Option<u8>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -210,6 +225,11 @@ pub enum CCond {
     Or(Vec<CCond>),
     /// Set when a flare half qualified (bit 0 upper, bit 1 lower).
     FlareHalf(u8),
+    IsGateway(CRef),
+    DeckEmpty,
+    /// Checked by name: the named card is validated once every card file is loaded.
+    InDiscard(String),
+    WarpPlayed,
 }
 
 /// What a choice point decides, for prompts and the UI.
@@ -220,6 +240,12 @@ pub enum Purpose {
     Upgrade,
     Downgrade,
     Convert,
+    /// The piece becomes the Gateway.
+    Gateway,
+    /// The piece is taken off the board onto the card.
+    Hold,
+    /// A square for the piece kept on the card.
+    Release,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -332,6 +358,53 @@ pub enum Op {
         slot: SlotId,
         skip: Pc,
     },
+    /// Starts a linked block ending at `end` (see `Step::Linked`).
+    LinkStart {
+        end: Pc,
+    },
+    LinkEnd,
+    CountAsLegend,
+    CountDestroyedAgain,
+    SpendAction {
+        slot: SlotId,
+    },
+    /// The next summoning uses the colour recorded in the slot.
+    SummonWith {
+        slot: SlotId,
+    },
+    VoidSquares(u8),
+    /// Runs the pending being's or this card's warp effect (`Discard` copies go through `MoveCard`).
+    CopyWarp {
+        from: WarpSource,
+    },
+    /// A card moves without a choice.
+    CardFx(CardFx),
+    /// The piece kept on the card leaps onto a square (a choice).
+    Release {
+        kind: CMoveKind,
+        areas: Vec<CArea>,
+        slot: SlotId,
+        optional: bool,
+        skip: Pc,
+    },
+}
+
+/// The warp effect a `CopyWarp` without a choice runs.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WarpSource {
+    Pending,
+    This,
+}
+
+/// Card moves that need no choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CardFx {
+    /// This effect's card goes under the deck when the effect ends.
+    ThisToDeckBottom,
+    /// The top card of the discard pile goes on top of the deck.
+    TopDiscardToDeck,
+    /// Every legend in the hand goes to the legend discard pile.
+    DiscardLegends,
 }
 
 /// Where an effect may move a card from and to.
@@ -343,6 +416,14 @@ pub enum CardMove {
     DiscardFlare,
     /// A card with a frozen effect from the own discard pile into play, frozen.
     Refreeze,
+    /// The pending being from the hand to the discard pile.
+    DiscardPending,
+    /// The pending being stays in the hand as an ordinary card.
+    ReturnPending,
+    /// Any card of the hand (not the pending being) to its discard pile.
+    DiscardCard,
+    /// Copy the warp effect of a card in the own discard pile (it stays there).
+    CopyWarp,
 }
 
 impl Op {
@@ -358,6 +439,7 @@ impl Op {
                 | Op::ChooseDir { .. }
                 | Op::ChooseEnemy { .. }
                 | Op::MoveCard { .. }
+                | Op::Release { .. }
         )
     }
 }
@@ -373,5 +455,24 @@ pub struct Program {
 impl Program {
     pub fn is_empty(&self) -> bool {
         self.ops.is_empty()
+    }
+
+    /// Names of other cards the program's conditions refer to (checked once all cards are loaded).
+    pub fn card_names(&self) -> Vec<String> {
+        fn walk(c: &CCond, out: &mut Vec<String>) {
+            match c {
+                CCond::InDiscard(name) => out.push(name.clone()),
+                CCond::Not(c) => walk(c, out),
+                CCond::And(cs) | CCond::Or(cs) => cs.iter().for_each(|c| walk(c, out)),
+                _ => {}
+            }
+        }
+        let mut out = Vec::new();
+        for op in &self.ops {
+            if let Op::Unless { cond, .. } = op {
+                walk(cond, &mut out);
+            }
+        }
+        out
     }
 }

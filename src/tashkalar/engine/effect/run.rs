@@ -2,8 +2,9 @@
 
 use super::program::*;
 use crate::tashkalar::engine::bitboard::Bitboard;
+use crate::tashkalar::engine::board::arena;
 use crate::tashkalar::engine::board::{Colour, Rank};
-use crate::tashkalar::engine::cards::{CardDb, CardId};
+use crate::tashkalar::engine::cards::{CardDb, CardId, CardKind};
 use crate::tashkalar::engine::decision::Choice;
 use crate::tashkalar::engine::pattern::Placement;
 use crate::tashkalar::engine::pieces::Removal;
@@ -17,6 +18,9 @@ pub enum Source {
     Summon,
     Flare,
     Thaw,
+    /// A warp effect: played from the hand, or copied by another effect (which is then its
+    /// `parent`).
+    Warp,
 }
 
 /// Where and how the being was summoned.
@@ -52,6 +56,8 @@ pub struct Slot {
     pub moved: bool,
     pub used_standard: u8,
     pub used_combat: u8,
+    /// Moves of the run made by pieces of each colour.
+    pub by_colour: [u8; 4],
 }
 
 /// An effect in progress.
@@ -69,6 +75,12 @@ pub struct EffectRun {
     pub regs: [u8; MAX_REGS],
     /// Flares: bit 0 upper half qualified, bit 1 lower half.
     pub flare_halves: u8,
+    /// A copied warp effect runs on its own and then hands back to the effect that copied it.
+    pub parent: Option<Box<EffectRun>>,
+    /// Inside a linked block: where it ends (see `Step::Linked`).
+    pub linked_end: Option<Pc>,
+    /// The card goes under its owner's deck instead of the discard pile (Hell Hound).
+    pub to_deck_bottom: bool,
 }
 
 impl EffectRun {
@@ -85,6 +97,9 @@ impl EffectRun {
             slots: [Slot::default(); MAX_SLOTS],
             regs: [0; MAX_REGS],
             flare_halves: 0,
+            parent: None,
+            linked_end: None,
+            to_deck_bottom: false,
         }
     }
 
@@ -95,6 +110,11 @@ impl EffectRun {
                 .frozen
                 .as_ref()
                 .map(|f| &f.effect)
+                .unwrap_or(&card.effect),
+            Source::Warp => card
+                .warp
+                .as_ref()
+                .map(|w| &w.effect)
                 .unwrap_or(&card.effect),
             Source::Summon | Source::Flare => &card.effect,
         }
@@ -163,7 +183,8 @@ fn skip_of(op: &Op) -> Pc {
         | Op::MoveStep { skip, .. }
         | Op::ChooseDir { skip, .. }
         | Op::ChooseEnemy { skip, .. }
-        | Op::MoveCard { skip, .. } => *skip,
+        | Op::MoveCard { skip, .. }
+        | Op::Release { skip, .. } => *skip,
         _ => Pc::MAX,
     }
 }
@@ -177,7 +198,8 @@ fn optional_of(op: &Op) -> bool {
         | Op::PlacePick { optional, .. }
         | Op::MoveStep { optional, .. }
         | Op::ChooseDir { optional, .. }
-        | Op::ChooseEnemy { optional, .. } => *optional,
+        | Op::ChooseEnemy { optional, .. }
+        | Op::Release { optional, .. } => *optional,
         Op::MoveCard { .. } => true,
         _ => false,
     }
@@ -209,8 +231,10 @@ impl GameState {
         while let Some(run) = self.effect.as_ref() {
             let program = run.program(&db);
             let Some(op) = program.ops.get(run.pc as usize) else {
+                // A copied warp effect hands back to the effect that copied it; anything else
+                // ends here (and the loop stops with no effect left).
                 self.finish_effect();
-                break;
+                continue;
             };
             if !op.is_choice() {
                 self.exec_op(op);
@@ -220,7 +244,12 @@ impl GameState {
             self.op_choices(run, program, op, &mut buf);
             let real = buf.iter().filter(|c| **c != Choice::Skip).count();
             if real == 0 {
-                self.jump(skip_of(op));
+                // Inside a linked block, a step that cannot be done ends the whole block.
+                let to = match run.linked_end {
+                    Some(end) if run.pc < end => end,
+                    _ => skip_of(op),
+                };
+                self.jump(to);
             } else if real == 1 && !optional_of(op) {
                 let only = buf[0];
                 self.exec_choice(op, only);
@@ -261,7 +290,62 @@ impl GameState {
         self.run_effect();
     }
 
+    /// The choices of an effect step; inside a linked block only those after which the block can
+    /// still be completed.
     fn op_choices(&self, run: &EffectRun, program: &Program, op: &Op, out: &mut Vec<Choice>) {
+        let start = out.len();
+        self.op_choices_raw(run, program, op, out);
+        if let Some(end) = run.linked_end
+            && run.pc < end
+        {
+            let kept: Vec<Choice> = out[start..]
+                .iter()
+                .copied()
+                .filter(|&c| c == Choice::Skip || self.linked_completes(op, c, end))
+                .collect();
+            out.truncate(start);
+            out.extend(kept);
+        }
+    }
+
+    /// Whether, after `choice`, some way through the rest of the linked block (up to `end`)
+    /// does every step.
+    fn linked_completes(&self, op: &Op, choice: Choice, end: Pc) -> bool {
+        let mut g = self.clone();
+        g.log_events = false;
+        g.events.clear();
+        g.exec_choice(op, choice);
+        g.linked_probe(end)
+    }
+
+    fn linked_probe(&mut self, end: Pc) -> bool {
+        let db = Arc::clone(&self.db);
+        loop {
+            let Some(run) = self.effect.as_ref() else {
+                return true;
+            };
+            if run.pc >= end {
+                return true;
+            }
+            let program = run.program(&db);
+            let Some(op) = program.ops.get(run.pc as usize) else {
+                return true;
+            };
+            if !op.is_choice() {
+                self.exec_op(op);
+                continue;
+            }
+            let mut choices = Vec::new();
+            self.op_choices_raw(run, program, op, &mut choices);
+            return choices.into_iter().filter(|c| *c != Choice::Skip).any(|c| {
+                let mut g = self.clone();
+                g.exec_choice(op, c);
+                g.linked_probe(end)
+            });
+        }
+    }
+
+    fn op_choices_raw(&self, run: &EffectRun, program: &Program, op: &Op, out: &mut Vec<Choice>) {
         match op {
             Op::Confirm { .. } => out.extend([Choice::Yes, Choice::Skip]),
             Op::Branch {
@@ -381,8 +465,54 @@ impl GameState {
                             .filter(|&c| self.db.card(c).frozen.is_some())
                             .map(Choice::Card),
                     ),
+                    CardMove::DiscardPending | CardMove::ReturnPending => out.extend(
+                        seat.pending
+                            .filter(|&c| self.db.card(c).warp.as_ref().is_some_and(|w| !w.locked))
+                            .map(Choice::Card),
+                    ),
+                    CardMove::DiscardCard if self.turn.handed_over => {}
+                    CardMove::DiscardCard => out.extend(
+                        seat.hand
+                            .iter()
+                            .filter(|&c| Some(c) != seat.pending)
+                            .map(Choice::Card),
+                    ),
+                    CardMove::CopyWarp => out.extend(
+                        seat.discard
+                            .iter()
+                            .filter(|&c| self.db.card(c).warp.as_ref().is_some_and(|w| !w.locked))
+                            .map(Choice::Card),
+                    ),
                 }
                 out.push(Choice::Skip);
+            }
+            Op::Release {
+                kind,
+                areas,
+                optional,
+                ..
+            } => {
+                if let Some(held) = self.seat(self.turn.seat).held {
+                    let mut squares = arena::PLAYABLE;
+                    for a in areas {
+                        squares &= self.area_squares(run, a, None);
+                    }
+                    for sq in squares {
+                        let ok = match self.board.get(sq) {
+                            None => true,
+                            Some(p) => match kind {
+                                CMoveKind::Combat => p.rank <= held.piece.rank,
+                                _ => p.rank < held.piece.rank,
+                            },
+                        };
+                        if ok {
+                            out.push(Choice::Square(sq));
+                        }
+                    }
+                }
+                if *optional {
+                    out.push(Choice::Skip);
+                }
             }
             _ => {}
         }
@@ -408,10 +538,7 @@ impl GameState {
         };
         match op {
             Op::ActOn { target, act, .. } => {
-                let sq = match target {
-                    CRef::Being => probe.being,
-                    CRef::Slot(s) => probe.slots[*s as usize].square,
-                };
+                let sq = self.ref_now(&probe, *target);
                 sq.is_some_and(|sq| self.act_possible(&probe, sq, act))
             }
             Op::PlaceAt { at, side, rank, .. } => {
@@ -443,7 +570,7 @@ impl GameState {
                 | Some(Op::ChooseEnemy { .. }) => pc += 1,
                 Some(op) if op.is_choice() => {
                     let mut probe = Vec::new();
-                    self.op_choices(run, program, op, &mut probe);
+                    self.op_choices_raw(run, program, op, &mut probe);
                     return probe.iter().any(|c| *c != Choice::Skip);
                 }
                 _ => return true,
@@ -491,6 +618,8 @@ impl GameState {
             Act::Convert { to, rank } => {
                 self.can_convert(sq, self.side_colour(run, *to), rank.unwrap_or(piece.rank))
             }
+            Act::MakeGateway => piece.colour == self.me() && piece.rank.is_disc(),
+            Act::Hold => self.seat(self.turn.seat).held.is_none(),
         }
     }
 
@@ -519,6 +648,8 @@ impl GameState {
                 let colour = self.side_colour(run, to);
                 self.convert_piece(sq, colour, rank.unwrap_or(piece.rank))
             }
+            Act::MakeGateway => self.make_gateway(sq),
+            Act::Hold => self.hold_piece(sq),
         };
         let s = self.run_mut().slot(slot);
         s.last_square = Some(sq);
@@ -533,6 +664,8 @@ impl GameState {
                 if piece.colour != me {
                     s.destroyed_enemy = s.destroyed_enemy.saturating_add(1);
                 }
+            } else if act == Act::Hold {
+                s.square = None;
             } else {
                 s.square = Some(sq);
             }
@@ -615,6 +748,32 @@ impl GameState {
                     self.run_mut().slot(*slot).count += 1;
                 }
                 self.next();
+                if *kind == CardMove::CopyWarp {
+                    self.start_copy(card);
+                }
+            }
+            (Op::Release { slot, .. }, Choice::Square(sq)) => {
+                if self.seat(self.turn.seat).held.is_some() {
+                    let destroyed = self.release_piece(sq);
+                    let me = self.me();
+                    let piece = self.board.get(sq);
+                    let s = self.run_mut().slot(*slot);
+                    s.count = s.count.saturating_add(1);
+                    s.square = Some(sq);
+                    s.last_square = Some(sq);
+                    s.set.insert(sq);
+                    if let Some(p) = piece {
+                        s.rank = Some(p.rank);
+                        s.colours |= 1 << p.colour.0;
+                    }
+                    if let Some(d) = destroyed {
+                        s.destroyed = s.destroyed.saturating_add(1);
+                        if d.colour != me {
+                            s.destroyed_enemy = s.destroyed_enemy.saturating_add(1);
+                        }
+                    }
+                }
+                self.next();
             }
             // A choice of the wrong shape cannot reach here (apply checks legality); move on safely.
             _ => self.next(),
@@ -650,7 +809,59 @@ impl GameState {
                 }
                 moved
             }
+            CardMove::DiscardPending => {
+                let st = self.seat_mut(seat);
+                let moved = st.pending == Some(card) && st.hand.remove(card);
+                if moved {
+                    st.pending = None;
+                    st.discard.push(card);
+                    self.log(Event::Discarded { seat, card });
+                }
+                moved
+            }
+            CardMove::ReturnPending => {
+                let st = self.seat_mut(seat);
+                let moved = st.pending == Some(card);
+                if moved {
+                    st.pending = None;
+                }
+                moved
+            }
+            CardMove::DiscardCard => {
+                if self.seat(seat).pending == Some(card) || !self.seat_mut(seat).hand.remove(card) {
+                    return false;
+                }
+                match self.db.card(card).kind {
+                    CardKind::Being(_) => {
+                        self.seat_mut(seat).discard.push(card);
+                    }
+                    CardKind::Legend => {
+                        self.legend_discard.push(card);
+                    }
+                    CardKind::Flare => {
+                        self.flare_discard.push(card);
+                    }
+                }
+                self.log(Event::Discarded { seat, card });
+                true
+            }
+            // The copy itself starts once the step is done (`start_copy`).
+            CardMove::CopyWarp => self.seat(seat).discard.contains(card),
         }
+    }
+
+    /// Runs `card`'s warp effect as part of the effect in progress, which resumes (at its next
+    /// step) when the copy ends. A card whose warp is locked is not copied.
+    fn start_copy(&mut self, card: CardId) {
+        if self.db.card(card).warp.as_ref().is_none_or(|w| w.locked) {
+            return;
+        }
+        let Some(parent) = self.effect.take() else {
+            return;
+        };
+        let mut child = EffectRun::new(card, Source::Warp);
+        child.parent = Some(Box::new(parent));
+        self.effect = Some(child);
     }
 
     fn exec_op(&mut self, op: &Op) {
@@ -705,10 +916,7 @@ impl GameState {
             }
             Op::ActOn { target, act, slot } => {
                 let run = self.effect.as_ref().expect("effect");
-                let sq = match target {
-                    CRef::Being => run.being,
-                    CRef::Slot(s) => run.slots[*s as usize].square,
-                };
+                let sq = self.ref_now(run, *target);
                 if let Some(sq) = sq {
                     self.do_act(sq, *act, *slot);
                 }
@@ -790,6 +998,74 @@ impl GameState {
             }
             Op::BorrowNext => {
                 self.turn.borrow = true;
+                self.next();
+            }
+            Op::LinkStart { end } => {
+                self.run_mut().linked_end = Some(*end);
+                self.next();
+            }
+            Op::LinkEnd => {
+                self.run_mut().linked_end = None;
+                self.next();
+            }
+            Op::CountAsLegend => {
+                let tally = &mut self.turn.tally;
+                tally.legends_summoned = tally.legends_summoned.saturating_add(1);
+                self.next();
+            }
+            Op::CountDestroyedAgain => {
+                self.turn.extra_count = self.turn.extra_count.saturating_add(1);
+                self.next();
+            }
+            Op::SpendAction { slot } => {
+                if self.turn.actions_left > 0 {
+                    self.turn.actions_left -= 1;
+                    let s = self.run_mut().slot(*slot);
+                    s.count = s.count.saturating_add(1);
+                }
+                self.next();
+            }
+            Op::SummonWith { slot } => {
+                let mask = self.effect.as_ref().expect("effect").slots[*slot as usize].colours;
+                if mask != 0 {
+                    self.turn.possessed = Some(Colour(mask.trailing_zeros() as u8));
+                }
+                self.next();
+            }
+            Op::VoidSquares(n) => {
+                self.turn.void_squares = *n;
+                self.next();
+            }
+            Op::CopyWarp { from } => {
+                let card = match from {
+                    WarpSource::Pending => self.seat(self.turn.seat).pending,
+                    WarpSource::This => self.effect.as_ref().map(|r| r.card),
+                };
+                self.next();
+                if let Some(card) = card {
+                    self.start_copy(card);
+                }
+            }
+            Op::CardFx(fx) => {
+                let seat = self.turn.seat;
+                match fx {
+                    CardFx::ThisToDeckBottom => self.run_mut().to_deck_bottom = true,
+                    CardFx::TopDiscardToDeck => {
+                        let st = self.seat_mut(seat);
+                        if let Some(card) = st.discard.pop() {
+                            st.deck.push(card);
+                        }
+                    }
+                    CardFx::DiscardLegends => {
+                        let legends: Vec<CardId> =
+                            self.hand_of_kind(seat, HandKind::Legend).collect();
+                        for card in legends {
+                            self.seat_mut(seat).hand.remove(card);
+                            self.legend_discard.push(card);
+                            self.log(Event::Discarded { seat, card });
+                        }
+                    }
+                }
                 self.next();
             }
             // Choice operations are handled by `run_effect`.

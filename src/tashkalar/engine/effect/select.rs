@@ -25,6 +25,16 @@ impl GameState {
                 let slot = &run.slots[s as usize];
                 slot.square.or(slot.last_square)
             }
+            CRef::Gateway => self.seat(self.turn.seat).gateway,
+        }
+    }
+
+    /// Where the referenced piece stands now (`None` once it is gone).
+    pub(crate) fn ref_now(&self, run: &EffectRun, r: CRef) -> Option<Square> {
+        match r {
+            CRef::Being => run.being,
+            CRef::Slot(s) => run.slots[s as usize].square,
+            CRef::Gateway => self.seat(self.turn.seat).gateway,
         }
     }
 
@@ -35,6 +45,9 @@ impl GameState {
                 .placement(self)
                 .map_or(0, |p| p.arrows.iter().fold(0, |m, d| m | 1 << d.index())),
             CDirs::Slot(s) => run.slots[s as usize].dir.map_or(0, |d| 1 << d.index()),
+            CDirs::Opposite(s) => run.slots[s as usize]
+                .dir
+                .map_or(0, |d| 1 << d.turn(4).index()),
         }
     }
 
@@ -249,6 +262,11 @@ impl GameState {
                     .map(|p| p.rank)
                     .or(slot.rank)
             }
+            CRef::Gateway => self
+                .seat(self.turn.seat)
+                .gateway
+                .and_then(|sq| self.board.get(sq))
+                .map(|p| p.rank),
         }
     }
 
@@ -266,6 +284,8 @@ impl GameState {
             CCond::SummonedOn(bb) => run.summon.is_some_and(|s| bb.contains(s.target)),
             CCond::Moved(CRef::Being) => run.being_moved,
             CCond::Moved(CRef::Slot(s)) => slot(s).moved,
+            // Refused when cards are loaded: the Gateway's moves are not tracked.
+            CCond::Moved(CRef::Gateway) => false,
             CCond::LastAction => self.turn.actions_left == 0,
             CCond::DiscardEmpty => self.seat(self.turn.seat).discard.is_empty(),
             CCond::Exists(sel) => self.sel_squares(run, sel).any(),
@@ -276,6 +296,17 @@ impl GameState {
             CCond::And(cs) => cs.iter().all(|c| self.cond(run, c)),
             CCond::Or(cs) => cs.iter().any(|c| self.cond(run, c)),
             CCond::FlareHalf(bit) => run.flare_halves & bit != 0,
+            CCond::IsGateway(r) => {
+                let gateway = self.seat(self.turn.seat).gateway;
+                gateway.is_some() && self.ref_now(run, *r) == gateway
+            }
+            CCond::DeckEmpty => self.seat(self.turn.seat).deck.is_empty(),
+            CCond::InDiscard(name) => self
+                .seat(self.turn.seat)
+                .discard
+                .iter()
+                .any(|c| self.db.card(c).name == *name),
+            CCond::WarpPlayed => self.turn.warps_played.contains(&Some(run.card)),
         }
     }
 }

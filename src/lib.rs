@@ -7,6 +7,7 @@ pub mod ai;
 pub mod cli;
 pub mod engine;
 pub mod game;
+pub mod highground;
 pub mod record;
 pub mod sim;
 pub mod tui;

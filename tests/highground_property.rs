@@ -7,7 +7,6 @@
 use tashkalar::engine::rng::Rng;
 use tashkalar::game::Game;
 use tashkalar::highground::card::DECK_SIZE;
-use tashkalar::highground::state::turn_limit;
 use tashkalar::highground::{HighGround, Pending, Setup, Variant, notation};
 
 fn new_game(players: u8, variant: Variant, seed: u64) -> HighGround {
@@ -22,10 +21,18 @@ fn check_invariants(g: &HighGround, context: &str) {
                 .pyramids()
                 .stacks()
                 .iter()
-                .flat_map(|s| &s.pieces)
+                .flat_map(|s| s.pieces())
                 .filter(|q| **q == p)
                 .count();
             let removed = g.removed().iter().filter(|q| **q == p).count();
+            // The quick look-up agrees with the stacks.
+            let found = g
+                .pyramids()
+                .stacks()
+                .iter()
+                .find(|s| s.contains(p))
+                .map(|s| s.pos);
+            assert_eq!(g.pyramids().pos_of(p), found, "{context}: {p} mislaid");
             if g.in_setup() {
                 assert_eq!(on_board + removed, 0, "{context}: {p} before the Kings");
             } else {
@@ -37,8 +44,8 @@ fn check_invariants(g: &HighGround, context: &str) {
             "{context}: hand too big"
         );
     }
-    let pieces_total: usize = g.pyramids().stacks().iter().map(|s| s.pieces.len()).sum();
-    let per_seat = g.variant().pieces_of(0).len();
+    let pieces_total: usize = g.pyramids().stacks().iter().map(|s| s.pieces().len()).sum();
+    let per_seat = g.variant().pieces_of(0).count();
     if !g.in_setup() {
         assert_eq!(
             pieces_total + g.removed().len(),
@@ -48,18 +55,15 @@ fn check_invariants(g: &HighGround, context: &str) {
     }
     for s in g.pyramids().stacks() {
         assert!(
-            !s.pieces.is_empty() && g.board().has(s.pos),
+            !s.pieces().is_empty() && g.board().has(s.pos),
             "{context}: a stack off the board"
         );
     }
     for t in g.board().territories() {
-        if t.cards.iter().any(|c| c.is_king()) {
-            assert_eq!(
-                t.cards.len(),
-                1,
-                "{context}: a King was covered at {}",
-                t.pos
-            );
+        let cards = g.board().cards_at(t.pos);
+        assert_eq!(cards.len(), t.depth(), "{context}");
+        if cards.iter().any(|c| c.is_king()) {
+            assert_eq!(cards.len(), 1, "{context}: a King was covered at {}", t.pos);
         }
         let choosing = matches!(g.pending(), Pending::Level { at, .. } if *at == t.pos);
         if t.top().is_joker() && !choosing {
@@ -76,8 +80,8 @@ fn check_invariants(g: &HighGround, context: &str) {
             "{context}: a removed seat moves"
         );
         assert!(
-            g.turn_number() <= turn_limit(g.players() as u8),
-            "{context}: past the limit"
+            g.quiet_turns() <= g.quiet_limit(),
+            "{context}: too long without a kill"
         );
     }
 }

@@ -7,12 +7,14 @@
 use super::card::Card;
 use super::pos::Pos;
 
-/// One card pile in play.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+/// One card pile in play (the covered cards are kept by the [`Board`]).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Territory {
     pub pos: Pos,
-    /// The cards played here, bottom first; never empty.
-    pub cards: Vec<Card>,
+    /// The top card, which gives the level.
+    top: Card,
+    /// How many cards lie here, the top one included.
+    depth: u8,
     /// The level chosen for a Joker on top (0 while none is chosen or the top is no Joker).
     pub joker: u8,
     /// The seat (0-based) whose King this is; `None` for any other card and for a King nobody
@@ -23,17 +25,22 @@ pub struct Territory {
 impl Territory {
     /// The top card.
     pub fn top(&self) -> Card {
-        self.cards.last().copied().unwrap_or(Card::ACE)
+        self.top
+    }
+
+    /// How many cards lie here, the top one included.
+    pub fn depth(&self) -> usize {
+        self.depth as usize
     }
 
     /// The level: the top card's rank, or the level chosen for a Joker on top.
     pub fn level(&self) -> u8 {
-        self.top().level().unwrap_or(self.joker)
+        self.top.level().unwrap_or(self.joker)
     }
 
     /// Whether this is a King (Kings are never covered, so a King is always alone).
     pub fn is_king(&self) -> bool {
-        self.top().is_king()
+        self.top.is_king()
     }
 }
 
@@ -41,6 +48,10 @@ impl Territory {
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Board {
     territories: Vec<Territory>,
+    /// Covered cards, by position in reading order, each position's bottom card first.
+    covered: Vec<(Pos, Card)>,
+    /// The blank spaces around the board, in reading order (kept up to date as cards are laid).
+    blanks: Vec<Pos>,
 }
 
 impl Board {
@@ -49,19 +60,29 @@ impl Board {
         &self.territories
     }
 
+    fn index(&self, pos: Pos) -> Result<usize, usize> {
+        self.territories.binary_search_by(|t| t.pos.cmp(&pos))
+    }
+
     /// The territory at `pos`.
     pub fn get(&self, pos: Pos) -> Option<&Territory> {
-        self.territories
-            .binary_search_by(|t| t.pos.cmp(&pos))
-            .ok()
-            .map(|i| &self.territories[i])
+        self.index(pos).ok().map(|i| &self.territories[i])
     }
 
     fn get_mut(&mut self, pos: Pos) -> Option<&mut Territory> {
-        self.territories
-            .binary_search_by(|t| t.pos.cmp(&pos))
-            .ok()
-            .map(|i| &mut self.territories[i])
+        self.index(pos).ok().map(|i| &mut self.territories[i])
+    }
+
+    /// The cards at `pos`, bottom first (empty when there is no territory).
+    pub fn cards_at(&self, pos: Pos) -> Vec<Card> {
+        let mut cards: Vec<Card> = self
+            .covered
+            .iter()
+            .filter(|(p, _)| *p == pos)
+            .map(|(_, c)| *c)
+            .collect();
+        cards.extend(self.get(pos).map(|t| t.top));
+        cards
     }
 
     /// The level of the territory at `pos`.
@@ -71,7 +92,7 @@ impl Board {
 
     /// Whether there is a territory at `pos`.
     pub fn has(&self, pos: Pos) -> bool {
-        self.get(pos).is_some()
+        self.index(pos).is_ok()
     }
 
     /// How many territories there are.
@@ -88,28 +109,46 @@ impl Board {
     /// unset until [`Board::set_joker`].
     pub(crate) fn play(&mut self, pos: Pos, card: Card) {
         if let Some(t) = self.get_mut(pos) {
-            t.cards.push(card);
+            let covered = t.top;
+            t.top = card;
+            t.depth = t.depth.saturating_add(1);
             t.joker = 0;
+            let at = self.covered.partition_point(|(p, _)| *p <= pos);
+            self.covered.insert(at, (pos, covered));
             return;
         }
-        let at = self
-            .territories
-            .binary_search_by(|t| t.pos.cmp(&pos))
-            .unwrap_or_else(|i| i);
+        let at = self.index(pos).unwrap_or_else(|i| i);
         self.territories.insert(
             at,
             Territory {
                 pos,
-                cards: vec![card],
+                top: card,
+                depth: 1,
                 joker: 0,
                 owner: None,
             },
         );
+        // The new card fills a blank space and opens the empty places around it.
+        if let Ok(i) = self.blanks.binary_search(&pos) {
+            self.blanks.remove(i);
+        }
+        for n in pos.neighbours() {
+            if !self.has(n)
+                && let Err(i) = self.blanks.binary_search(&n)
+            {
+                self.blanks.insert(i, n);
+            }
+        }
     }
 
     /// Lays a King owned by `owner` at `pos` (an empty position).
     pub(crate) fn lay_king(&mut self, pos: Pos, owner: Option<u8>) {
         self.play(pos, Card::KING);
+        self.set_owner(pos, owner);
+    }
+
+    /// Makes the territory at `pos` (a King) belong to `owner`.
+    pub(crate) fn set_owner(&mut self, pos: Pos, owner: Option<u8>) {
         if let Some(t) = self.get_mut(pos) {
             t.owner = owner;
         }
@@ -122,34 +161,15 @@ impl Board {
         }
     }
 
-    /// Adds a whole territory (positions read from text); the caller checks it is new.
-    pub(crate) fn insert(&mut self, territory: Territory) {
-        let at = self
-            .territories
-            .binary_search_by(|t| t.pos.cmp(&territory.pos))
-            .unwrap_or_else(|i| i);
-        self.territories.insert(at, territory);
-    }
-
     /// The territories orthogonally adjacent to `pos`, in reading order.
     pub fn adjacent(&self, pos: Pos) -> Vec<Pos> {
-        let mut list: Vec<Pos> = pos.neighbours().filter(|n| self.has(*n)).collect();
-        list.sort();
-        list
+        pos.neighbours().filter(|n| self.has(*n)).collect()
     }
 
     /// The blank spaces at the edge of the board: empty positions orthogonally adjacent to a
     /// territory, in reading order.
-    pub fn blank_spaces(&self) -> Vec<Pos> {
-        let mut list: Vec<Pos> = self
-            .territories
-            .iter()
-            .flat_map(|t| t.pos.neighbours())
-            .filter(|p| !self.has(*p))
-            .collect();
-        list.sort();
-        list.dedup();
-        list
+    pub fn blank_spaces(&self) -> &[Pos] {
+        &self.blanks
     }
 
     /// The King owned by `seat`.
@@ -180,9 +200,10 @@ impl Board {
 
     /// Every card on the board (covered ones included).
     pub fn cards(&self) -> impl Iterator<Item = Card> + '_ {
-        self.territories
+        self.covered
             .iter()
-            .flat_map(|t| t.cards.iter().copied())
+            .map(|(_, c)| *c)
+            .chain(self.territories.iter().map(|t| t.top))
     }
 }
 

@@ -205,7 +205,7 @@ impl HighGround {
         let mut list: Vec<PieceId> = self
             .pyramids
             .stacks_at(stack.pos)
-            .filter(|s| !s.pieces.contains(&p))
+            .filter(|s| !s.contains(p))
             .map(|s| s.top())
             .filter(|v| v.seat() != p.seat())
             .collect();
@@ -216,15 +216,26 @@ impl HighGround {
     /// Where `seat` may play a card: on any territory but a King with no enemy pyramid on it,
     /// or into a blank space next to the board.
     pub(crate) fn play_spots(&self, seat: u8) -> Vec<Pos> {
-        let mut spots: Vec<Pos> = self
+        let others = !(1u8 << seat);
+        let mut territories = self
             .board
             .territories()
             .iter()
-            .filter(|t| !t.is_king() && self.pyramids.seats_at(t.pos).iter().all(|s| *s == seat))
+            .filter(|t| !t.is_king() && self.pyramids.seats_mask_at(t.pos) & others == 0)
             .map(|t| t.pos)
-            .collect();
-        spots.extend(self.board.blank_spaces());
-        spots.sort();
+            .peekable();
+        let mut blanks = self.board.blank_spaces().iter().copied().peekable();
+        // Both lists are in reading order: merge them.
+        let mut spots = Vec::with_capacity(self.board.len() + self.board.blank_spaces().len());
+        loop {
+            let next = match (territories.peek(), blanks.peek()) {
+                (Some(t), Some(b)) if t < b => territories.next(),
+                (Some(_), Some(_)) | (None, Some(_)) => blanks.next(),
+                (Some(_), None) => territories.next(),
+                (None, None) => break,
+            };
+            spots.extend(next);
+        }
         spots
     }
 
@@ -252,7 +263,6 @@ impl HighGround {
         let mine: Vec<(PieceId, Pos, Status)> = self
             .variant
             .pieces_of(me)
-            .into_iter()
             .filter_map(|p| Some((p, self.pyramids.pos_of(p)?, self.pyramids.status(p)?)))
             .collect();
         match face {
@@ -443,6 +453,7 @@ impl HighGround {
             (Pending::Die(_), Choice::Aim(p)) => {
                 if let Some(v) = self.pyramids.below(p) {
                     self.kill(v);
+                    self.check_annihilation();
                 }
                 self.end_turn();
             }
@@ -492,14 +503,16 @@ impl HighGround {
         } else {
             self.pyramids.drop_onto(victim, group);
         }
+        // Only now: the attacker was off the board while it fell.
+        self.check_annihilation();
     }
 
-    /// Removes `victim` from play; the game ends if that leaves one seat.
+    /// Removes `victim` from play (the caller checks whether that ends the game).
     fn kill(&mut self, victim: PieceId) {
         if self.pyramids.take(victim) {
             self.removed.push(victim);
             self.removed.sort();
-            self.check_annihilation();
+            self.quiet = 0;
         }
     }
 }

@@ -2,8 +2,9 @@
 //!
 //! A seat's strength is its material (pips of its pyramids on the board, less for hobbled and
 //! much less for trapped ones), the height of the territories they stand on (high ground: more
-//! places to go downhill, fewer enemies able to reach it), a little for cards in hand, and its grip
-//! on opponents' Kings: standing alone on one wins at the start of its next turn. Shares are the
+//! places to go downhill, fewer enemies able to reach it), a little for cards in hand, and its
+//! threats to opponents' Kings: free pyramids next to one (a HOP away), pyramids on one, and most
+//! of all standing alone on one, which wins at the start of its next turn. Shares are the
 //! strengths' proportions, so they sum to 1 like the rewards of a finished game.
 
 use super::pyramid::Status;
@@ -21,6 +22,8 @@ const CARD: f64 = 0.15;
 const ON_KING: f64 = 0.6;
 /// For standing alone on an opponent's King.
 const HOLDS_KING: f64 = 6.0;
+/// Per free pyramid next to an opponent's King (a HOP away from it).
+const THREAT: f64 = 0.5;
 
 /// The rewards of a finished game, or the estimated shares of one in progress.
 pub fn estimate(g: &HighGround) -> Vec<f64> {
@@ -44,21 +47,33 @@ pub fn estimate(g: &HighGround) -> Vec<f64> {
     }
     for t in g.board().territories() {
         let Some(owner) = t.owner else { continue };
-        let seats = g.pyramids().seats_at(t.pos);
-        for seat in seats.iter().filter(|s| **s != owner) {
-            let s = *seat as usize;
-            if s < n {
-                strength[s] += if seats.len() == 1 {
-                    HOLDS_KING
-                } else {
-                    ON_KING
-                        * g.pyramids()
-                            .stacks_at(t.pos)
-                            .flat_map(|st| &st.pieces)
-                            .filter(|p| p.seat() == *seat)
-                            .count() as f64
-                };
+        for next in g.board().adjacent(t.pos) {
+            for st in g.pyramids().stacks_at(next) {
+                let seat = st.top().seat();
+                if seat != owner && (seat as usize) < n {
+                    strength[seat as usize] += THREAT;
+                }
             }
+        }
+        let mask = g.pyramids().seats_mask_at(t.pos) & !(1 << owner);
+        if mask == 0 {
+            continue;
+        }
+        for (seat, value) in strength.iter_mut().enumerate() {
+            if mask & (1 << seat) == 0 {
+                continue;
+            }
+            *value += if g.pyramids().seats_mask_at(t.pos) == 1 << seat {
+                HOLDS_KING
+            } else {
+                let mine = g
+                    .pyramids()
+                    .stacks_at(t.pos)
+                    .flat_map(|st| st.pieces())
+                    .filter(|p| p.seat() as usize == seat)
+                    .count();
+                ON_KING * mine as f64
+            };
         }
     }
     for (seat, value) in strength.iter_mut().enumerate() {

@@ -59,18 +59,23 @@ impl Game for HighGround {
         notation::write(choice)
     }
 
-    /// The later parts of one action: the steps of a move, more cards, discards before the
-    /// draw, what the die allows, a Joker's level (but not a setup card's).
+    /// The later parts of one action: the steps of a move, discards before the draw, what the
+    /// die allows, a Joker's level (but not a setup card's). Cards played after the first are
+    /// not: each card is judged on its own, which spares bots judging every pair of cards and
+    /// places (the most choices any decision has).
     fn mid_action(&self) -> bool {
         match self.pending() {
             Pending::Moving { .. }
-            | Pending::Playing
             | Pending::Discarding
             | Pending::Die(_)
             | Pending::Dug(_)
             | Pending::HopAttack(_) => true,
             Pending::Level { then, .. } => *then != Then::Lay,
-            Pending::Lay(_) | Pending::King | Pending::Action | Pending::Over(_) => false,
+            Pending::Playing
+            | Pending::Lay(_)
+            | Pending::King
+            | Pending::Action
+            | Pending::Over(_) => false,
         }
     }
 

@@ -39,16 +39,16 @@ impl HighGround {
                 t.joker,
                 t.owner.map_or(255, |o| o),
             ]);
-            h.len(t.cards.len());
-            for c in &t.cards {
+            h.len(t.depth());
+            for c in self.board.cards_at(t.pos) {
                 h.byte(c.code());
             }
         }
         h.len(self.pyramids.stacks().len());
         for s in self.pyramids.stacks() {
             h.bytes(&[s.pos.x as u8, s.pos.y as u8]);
-            h.len(s.pieces.len());
-            for p in &s.pieces {
+            h.len(s.pieces().len());
+            for p in s.pieces() {
                 h.byte(p.code());
             }
         }
@@ -70,6 +70,7 @@ impl HighGround {
         cards(&mut h, &self.pile);
         h.bytes(&[self.kings_aside, self.seat]);
         h.bytes(&self.turn.to_le_bytes());
+        h.bytes(&self.quiet.to_le_bytes());
         h.byte(self.pending_code());
         match &self.pending {
             Pending::Lay(c) | Pending::Dug(c) => h.byte(c.code()),

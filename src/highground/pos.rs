@@ -27,9 +27,10 @@ impl Pos {
         Pos { x, y }
     }
 
-    /// The four orthogonal neighbours, north, east, south, west (those inside [`LIMIT`]).
+    /// The four orthogonal neighbours in reading order: north, west, east, south (those inside
+    /// [`LIMIT`]).
     pub fn neighbours(self) -> impl Iterator<Item = Pos> {
-        [(0, 1), (1, 0), (0, -1), (-1, 0)]
+        [(0, 1), (-1, 0), (1, 0), (0, -1)]
             .into_iter()
             .map(move |(dx, dy)| (self.x as i16 + dx, self.y as i16 + dy))
             .filter(|(x, y)| x.abs() <= LIMIT as i16 && y.abs() <= LIMIT as i16)

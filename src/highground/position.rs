@@ -8,6 +8,7 @@
 //!     seed: 7,                    // shuffles what the position leaves to chance, rolls the die
 //!     to_move: 1,                 // seat 1-4
 //!     turn: 12,                   // the number of the turn in play (default 1)
+//!     quiet: 5,                   // turns since the last kill, this one included (default: turn)
 //!     board: [                    // "x,y: cards bottom first"; an optional `|` or `-` after
 //!         "0,0 |: 5 9",           //   the position is checked against the orientation rule;
 //!         "1,0: joker=7",         //   a Joker on top says its level
@@ -15,7 +16,7 @@
 //!     ],
 //!     kings: ["0,-2", "0,2"],     // per seat: where its King is
 //!     stacks: ["0,-2: 1Lt 1Mt 1St", "0,0: 2Sn 1Mn"],   // pyramids bottom first
-//!     hands: ["7 Q", "A joker"],  // per seat; left out: dealt from the deck
+//!     hands: ["7 Q", "A joker"],  // per seat; left out: dealt from the cards placed nowhere
 //!     deck: "3 4",                // top first; left out: every card not elsewhere, shuffled
 //!     discard: "2 2",             // bottom first
 //!     pile: "5 8",                // setup: face-down cards still to lay, top first
@@ -30,7 +31,7 @@ use super::die::Face;
 use super::pos::{Orientation, Pos};
 use super::pyramid::PieceId;
 use super::setup::{Setup, SetupError};
-use super::state::{HighGround, Pending, Variant, shuffle, turn_limit};
+use super::state::{HighGround, Pending, Variant, shuffle};
 use crate::engine::rng::Rng;
 use serde::Deserialize;
 use std::fmt;
@@ -46,15 +47,19 @@ pub struct Position {
     pub to_move: Option<u8>,
     /// The turn in play (default 1).
     pub turn: Option<u32>,
+    /// Turns since the last kill, counting the turn in play (default: as many as `turn`).
+    pub quiet: Option<u32>,
     /// Territories: `"x,y: cards"` (bottom first), `"x,y |: cards"` to check the orientation.
     pub board: Vec<String>,
     /// Per seat: the position of its King.
     pub kings: Vec<String>,
     /// Stacks of pyramids: `"x,y: 1Lt 1Mt"` (bottom first).
     pub stacks: Vec<String>,
-    /// Per seat: the hand; left out, every seat is dealt a full hand (none during setup).
+    /// Per seat: the hand; left out, every seat is dealt a full hand from the cards placed
+    /// nowhere else (none during setup).
     pub hands: Option<Vec<String>>,
-    /// The draw pile, top first; left out, every card not elsewhere, shuffled.
+    /// The draw pile, top first; left out, every card not elsewhere, shuffled. When it is given,
+    /// the cards placed nowhere go under the discard pile.
     pub deck: Option<String>,
     /// The discard pile, bottom first.
     pub discard: String,
@@ -159,6 +164,7 @@ impl Position {
             kings_aside: 0,
             seat: 0,
             turn: 0,
+            quiet: 0,
             pending: Pending::Action,
             rng: Rng::seeded(0),
         };
@@ -237,6 +243,32 @@ impl Position {
         }
         unplaced.retain(|c| !c.is_king());
         g.kings_aside = aside as u8;
+        // Hands left out are dealt from the shuffled cards the position does not place, so a
+        // given draw pile stays exactly as written. With the draw pile and the hands given, the
+        // rest goes under the discard pile unshuffled: nothing is left to chance.
+        if deck.is_none() || (hands.is_none() && phase == Phase::Play) {
+            shuffle(&mut unplaced, &mut rng);
+        }
+        match hands {
+            Some(list) => {
+                for (seat, hand) in list.into_iter().enumerate() {
+                    g.hands[seat] = hand;
+                }
+            }
+            None if phase == Phase::Play => {
+                for _ in 0..variant.hand_max() {
+                    for seat in 0..players as usize {
+                        if let Some(card) = unplaced.pop() {
+                            g.hands[seat].push(card);
+                        }
+                    }
+                }
+            }
+            None => {}
+        }
+        for hand in &mut g.hands {
+            hand.sort();
+        }
         match deck {
             Some(list) => {
                 g.deck = list.into_iter().rev().collect();
@@ -244,34 +276,12 @@ impl Position {
                 g.discard.extend(discard);
             }
             None => {
-                shuffle(&mut unplaced, &mut rng);
                 g.deck = unplaced;
                 g.discard = discard;
             }
         }
         g.pile = pile.into_iter().rev().collect();
         g.rng = rng;
-        match hands {
-            Some(list) => {
-                for (seat, mut hand) in list.into_iter().enumerate() {
-                    hand.sort();
-                    g.hands[seat] = hand;
-                }
-            }
-            None if phase == Phase::Play => {
-                for _ in 0..variant.hand_max() {
-                    for seat in 0..players as usize {
-                        if let Some(card) = g.draw_card() {
-                            g.hands[seat].push(card);
-                        }
-                    }
-                }
-                for hand in &mut g.hands {
-                    hand.sort();
-                }
-            }
-            None => {}
-        }
         self.start(&mut g, phase)?;
         Ok(g)
     }
@@ -308,12 +318,8 @@ impl Position {
             if words.is_empty() {
                 return invalid("board", format!("no card at {pos}"));
             }
-            let mut territory = Territory {
-                pos,
-                cards: Vec::new(),
-                joker: 0,
-                owner: None,
-            };
+            let mut cards = Vec::new();
+            let mut joker = 0;
             for (i, word) in words.iter().enumerate() {
                 let (name, level) = match word.split_once('=') {
                     Some((name, level)) => (name, Some(level)),
@@ -324,7 +330,7 @@ impl Position {
                 let top = i + 1 == words.len();
                 match (card.is_joker(), level, top) {
                     (true, Some(l), true) => {
-                        territory.joker = super::card::parse_level(l)
+                        joker = super::card::parse_level(l)
                             .filter(|l| JOKER_LEVELS.contains(l))
                             .ok_or_else(|| {
                                 unreadable("board", entry, "a Joker's level is A to Q (1-12)")
@@ -344,15 +350,18 @@ impl Position {
                     }
                     _ => {}
                 }
-                territory.cards.push(card);
+                cards.push(card);
             }
-            if territory.cards.iter().any(|c| c.is_king()) && territory.cards.len() > 1 {
+            if cards.iter().any(|c| c.is_king()) && cards.len() > 1 {
                 return invalid(
                     "board",
                     format!("the King at {pos} is alone: Kings are never covered"),
                 );
             }
-            g.board.insert(territory);
+            for card in cards {
+                g.board.play(pos, card);
+            }
+            g.board.set_joker(pos, joker);
         }
         if !g.board.is_connected() {
             return invalid("board", "the cards do not form one connected board");
@@ -395,7 +404,7 @@ impl Position {
             if t.owner.is_some() {
                 return invalid("kings", format!("the King at {pos} is listed twice"));
             }
-            g.board.lay_king(pos, Some(seat as u8));
+            g.board.set_owner(pos, Some(seat as u8));
         }
         Ok(())
     }
@@ -428,7 +437,7 @@ impl Position {
             .collect();
         if laid
             .iter()
-            .any(|t| !variant.lay_area(t.pos) || t.cards.len() != 1)
+            .any(|t| !variant.lay_area(t.pos) || t.depth() != 1)
         {
             return invalid(
                 "board",
@@ -499,7 +508,7 @@ impl Position {
                         format!("`{word}` is not a pyramid like 1Lt"),
                     )
                 })?;
-                if p.seat() >= g.players || !g.variant.pieces_of(p.seat()).contains(&p) {
+                if p.seat() >= g.players || !g.variant.pieces_of(p.seat()).any(|q| q == p) {
                     return invalid("stacks", format!("{p} is not in this game"));
                 }
                 if seen.contains(&p) {
@@ -581,10 +590,14 @@ impl Position {
         }
         let seat = seat - 1;
         let turn = self.turn.unwrap_or(1);
-        if turn == 0 || turn > turn_limit(g.players) {
+        if turn == 0 {
+            return invalid("turn", "turns are counted from 1");
+        }
+        let quiet = self.quiet.unwrap_or(turn);
+        if quiet == 0 || quiet > turn {
             return invalid(
-                "turn",
-                format!("turns run from 1 to {}", turn_limit(g.players)),
+                "quiet",
+                format!("the turns since the last kill run from 1 to the turn ({turn})"),
             );
         }
         if !(0..g.players).any(|s| g.alive(s)) {
@@ -601,11 +614,14 @@ impl Position {
             Some(face) => {
                 g.seat = seat;
                 g.turn = turn;
+                g.quiet = quiet;
                 g.pending = Pending::Die(face);
                 g.settle();
             }
             None => {
+                // `begin_turn` counts the turn in play.
                 g.turn = turn - 1;
+                g.quiet = quiet - 1;
                 g.begin_turn(seat);
             }
         }
@@ -625,7 +641,7 @@ impl HighGround {
             .stacks()
             .iter()
             .map(|s| {
-                let names: Vec<String> = s.pieces.iter().map(|p| p.to_string()).collect();
+                let names: Vec<String> = s.pieces().iter().map(|p| p.to_string()).collect();
                 format!("{}: {}", s.pos, names.join(" "))
             })
             .collect()
@@ -637,7 +653,12 @@ impl HighGround {
             .territories()
             .iter()
             .map(|t| {
-                let mut names: Vec<String> = t.cards.iter().map(|c| c.name().to_string()).collect();
+                let mut names: Vec<String> = self
+                    .board
+                    .cards_at(t.pos)
+                    .iter()
+                    .map(|c| c.name().to_string())
+                    .collect();
                 if t.top().is_joker()
                     && let Some(last) = names.last_mut()
                 {

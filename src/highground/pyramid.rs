@@ -134,23 +134,73 @@ pub enum Status {
     Trapped,
 }
 
-/// Pyramids piled on one territory, bottom first (never empty).
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+/// The most pyramids a game has (four seats, two trios each).
+pub const MAX_PIECES: usize = 24;
+
+/// Pyramids piled on one territory, bottom first (never empty). Held inline so that copying a
+/// game (which search does all the time) allocates once for all the stacks.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Stack {
     pub pos: Pos,
-    pub pieces: Vec<PieceId>,
+    len: u8,
+    items: [PieceId; MAX_PIECES],
 }
 
 impl Stack {
+    fn new(pos: Pos, pieces: &[PieceId]) -> Stack {
+        let mut s = Stack {
+            pos,
+            len: 0,
+            items: [PieceId(0); MAX_PIECES],
+        };
+        s.extend(pieces);
+        s
+    }
+
+    /// The pyramids, bottom first.
+    pub fn pieces(&self) -> &[PieceId] {
+        &self.items[..self.len as usize]
+    }
+
+    fn extend(&mut self, pieces: &[PieceId]) {
+        for &p in pieces {
+            if (self.len as usize) < MAX_PIECES {
+                self.items[self.len as usize] = p;
+                self.len += 1;
+            }
+        }
+    }
+
+    /// Cuts the stack at `height`: returns the pyramids from there up.
+    fn split_off(&mut self, height: usize) -> Vec<PieceId> {
+        let group = self.pieces()[height.min(self.len as usize)..].to_vec();
+        self.len = height.min(self.len as usize) as u8;
+        group
+    }
+
+    fn remove(&mut self, height: usize) {
+        let n = self.len as usize;
+        if height < n {
+            self.items.copy_within(height + 1..n, height);
+            self.len -= 1;
+        }
+    }
+
     /// The pyramid on top.
     pub fn top(&self) -> PieceId {
-        self.pieces[self.pieces.len() - 1]
+        self.items[(self.len as usize).saturating_sub(1)]
+    }
+
+    /// Whether `id` is in this stack.
+    pub fn contains(&self, id: PieceId) -> bool {
+        self.pieces().contains(&id)
     }
 
     /// The status of the pyramid at `height` (0 = bottom).
     pub fn status_at(&self, height: usize) -> Status {
-        let size = self.pieces[height].size();
-        let above = &self.pieces[height + 1..];
+        let pieces = self.pieces();
+        let size = pieces[height].size();
+        let above = &pieces[height + 1..];
         if above.iter().any(|p| p.size() >= size) {
             Status::Trapped
         } else if above.is_empty() {
@@ -161,11 +211,25 @@ impl Stack {
     }
 }
 
+/// Where a pyramid is: the index of its stack and its height in it.
+const NOWHERE: (u8, u8) = (u8::MAX, u8::MAX);
+
 /// Every pyramid on the board, as stacks in a canonical order (by position, then by the bottom
 /// pyramid), so that equal positions compare and hash equal however they came about.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Pyramids {
     stacks: Vec<Stack>,
+    /// Per pyramid (by code), where it is: kept with the stacks, for quick look-ups.
+    at: [(u8, u8); MAX_PIECES],
+}
+
+impl Default for Pyramids {
+    fn default() -> Pyramids {
+        Pyramids {
+            stacks: Vec::new(),
+            at: [NOWHERE; MAX_PIECES],
+        }
+    }
 }
 
 impl Pyramids {
@@ -181,10 +245,10 @@ impl Pyramids {
 
     /// Where `id` is: the index of its stack and its height in it.
     fn find(&self, id: PieceId) -> Option<(usize, usize)> {
-        self.stacks
-            .iter()
-            .enumerate()
-            .find_map(|(i, s)| s.pieces.iter().position(|p| *p == id).map(|h| (i, h)))
+        match self.at.get(id.0 as usize) {
+            Some(&(i, h)) if (i, h) != NOWHERE => Some((i as usize, h as usize)),
+            _ => None,
+        }
     }
 
     /// The stack holding `id`.
@@ -205,7 +269,7 @@ impl Pyramids {
     /// The pyramid directly below `id`.
     pub fn below(&self, id: PieceId) -> Option<PieceId> {
         let (i, h) = self.find(id)?;
-        h.checked_sub(1).map(|b| self.stacks[i].pieces[b])
+        h.checked_sub(1).map(|b| self.stacks[i].pieces()[b])
     }
 
     /// Whether `id` is on the board.
@@ -217,33 +281,42 @@ impl Pyramids {
     pub fn all(&self) -> impl Iterator<Item = (PieceId, Pos, Status)> + '_ {
         self.stacks
             .iter()
-            .flat_map(|s| (0..s.pieces.len()).map(move |h| (s.pieces[h], s.pos, s.status_at(h))))
+            .flat_map(|s| (0..s.len as usize).map(move |h| (s.pieces()[h], s.pos, s.status_at(h))))
     }
 
     /// How many of `seat`'s pyramids are on the board.
     pub fn count(&self, seat: u8) -> usize {
-        self.stacks
-            .iter()
-            .flat_map(|s| &s.pieces)
-            .filter(|p| p.seat() == seat)
-            .count()
+        let first = seat as usize * 6;
+        self.at
+            .get(first..first + 6)
+            .map_or(0, |list| list.iter().filter(|l| **l != NOWHERE).count())
     }
 
-    /// The seats with a pyramid on the territory at `pos`.
+    /// The seats with a pyramid on the territory at `pos`, as a bit set (bit 0: seat 1).
+    pub fn seats_mask_at(&self, pos: Pos) -> u8 {
+        self.stacks_at(pos)
+            .flat_map(|s| s.pieces())
+            .fold(0, |mask, p| mask | 1 << p.seat())
+    }
+
+    /// The seats with a pyramid on the territory at `pos`, in seat order.
     pub fn seats_at(&self, pos: Pos) -> Vec<u8> {
-        let mut seats: Vec<u8> = self
-            .stacks_at(pos)
-            .flat_map(|s| s.pieces.iter().map(|p| p.seat()))
-            .collect();
-        seats.sort_unstable();
-        seats.dedup();
-        seats
+        let mask = self.seats_mask_at(pos);
+        (0..4).filter(|s| mask & (1 << s) != 0).collect()
     }
 
     fn normalize(&mut self) {
-        self.stacks.retain(|s| !s.pieces.is_empty());
+        self.stacks.retain(|s| s.len > 0);
         self.stacks
-            .sort_by(|a, b| a.pos.cmp(&b.pos).then(a.pieces[0].cmp(&b.pieces[0])));
+            .sort_by(|a, b| a.pos.cmp(&b.pos).then(a.items[0].cmp(&b.items[0])));
+        self.at = [NOWHERE; MAX_PIECES];
+        for (i, s) in self.stacks.iter().enumerate() {
+            for (h, p) in s.pieces().iter().enumerate() {
+                if let Some(slot) = self.at.get_mut(p.0 as usize) {
+                    *slot = (i as u8, h as u8);
+                }
+            }
+        }
     }
 
     /// Takes `id` off the board with everything above it (a moving pyramid carries the
@@ -252,7 +325,7 @@ impl Pyramids {
         let Some((i, h)) = self.find(id) else {
             return Vec::new();
         };
-        let group = self.stacks[i].pieces.split_off(h);
+        let group = self.stacks[i].split_off(h);
         self.normalize();
         group
     }
@@ -262,7 +335,7 @@ impl Pyramids {
         let Some((i, h)) = self.find(id) else {
             return false;
         };
-        self.stacks[i].pieces.remove(h);
+        self.stacks[i].remove(h);
         self.normalize();
         true
     }
@@ -272,14 +345,14 @@ impl Pyramids {
         if group.is_empty() {
             return;
         }
-        self.stacks.push(Stack { pos, pieces: group });
+        self.stacks.push(Stack::new(pos, &group));
         self.normalize();
     }
 
     /// Drops `group` onto the stack whose top is `onto`.
     pub(crate) fn drop_onto(&mut self, onto: PieceId, group: Vec<PieceId>) {
         if let Some((i, _)) = self.find(onto) {
-            self.stacks[i].pieces.extend(group);
+            self.stacks[i].extend(&group);
             self.normalize();
         }
     }
@@ -290,12 +363,9 @@ impl Pyramids {
             return;
         };
         let pos = self.stacks[i].pos;
-        let riders = self.stacks[i].pieces.split_off(h + 1);
+        let riders = self.stacks[i].split_off(h + 1);
         for p in riders {
-            self.stacks.push(Stack {
-                pos,
-                pieces: vec![p],
-            });
+            self.stacks.push(Stack::new(pos, &[p]));
         }
         self.normalize();
     }

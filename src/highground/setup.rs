@@ -67,6 +67,7 @@ impl HighGround {
             kings_aside: 4,
             seat: 0,
             turn: 0,
+            quiet: 0,
             pending: Pending::King,
             rng,
         };
@@ -83,7 +84,8 @@ impl HighGround {
         }
         self.board
             .blank_spaces()
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|p| self.variant.lay_area(*p))
             .collect()
     }

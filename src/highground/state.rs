@@ -69,17 +69,14 @@ impl Variant {
     }
 
     /// Every pyramid of `seat` in this variant, in id order.
-    pub fn pieces_of(self, seat: u8) -> Vec<PieceId> {
-        let mut list: Vec<PieceId> = Size::ALL
-            .into_iter()
-            .flat_map(|size| {
-                self.trios()
-                    .iter()
-                    .map(move |trio| PieceId::new(seat, size, *trio))
-            })
-            .collect();
-        list.sort();
-        list
+    pub fn pieces_of(self, seat: u8) -> impl Iterator<Item = PieceId> {
+        let mini = self == Variant::Mini;
+        Size::ALL.into_iter().flat_map(move |size| {
+            [Trio::Tree, Trio::Nest]
+                .into_iter()
+                .filter(move |t| !mini || *t == Trio::Nest)
+                .map(move |trio| PieceId::new(seat, size, trio))
+        })
     }
 }
 
@@ -99,7 +96,7 @@ pub enum Outcome {
         seat: u8,
         by: Victory,
     },
-    /// The turn limit was reached (see [`turn_limit`]).
+    /// Too long without a kill (see [`QUIET_ROUNDS`]).
     Drawn,
 }
 
@@ -161,14 +158,11 @@ impl Pending {
     }
 }
 
-/// Turns each seat may play before the game is drawn (see `docs/high-ground.md`: the rules set no
-/// end for a game where nobody wins, so we do).
-pub const TURNS_PER_SEAT: u32 = 150;
-
-/// The last turn number played before a game of `players` is drawn.
-pub fn turn_limit(players: u8) -> u32 {
-    TURNS_PER_SEAT * players as u32
-}
+/// Rounds without a kill after which the game is drawn (see `docs/high-ground.md`: the rules set
+/// no end to a game where nobody can win, so we do). A round is one turn of every seat still in
+/// the game. Kills are the only thing that cannot be undone, and there are at most 23 of them, so
+/// every game ends.
+pub const QUIET_ROUNDS: u32 = 30;
 
 /// One game of High Ground.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -193,6 +187,8 @@ pub struct HighGround {
     pub(crate) seat: u8,
     /// The number of the turn in play (1 for the first; 0 during setup).
     pub(crate) turn: u32,
+    /// Turns begun since the last kill (or since the first turn).
+    pub(crate) quiet: u32,
     pub(crate) pending: Pending,
     pub(crate) rng: Rng,
 }
@@ -247,6 +243,17 @@ impl HighGround {
     /// The number of the turn in play (0 during setup).
     pub fn turn_number(&self) -> u32 {
         self.turn
+    }
+
+    /// Turns begun since the last kill (or since the first turn); the game is drawn when this
+    /// reaches [`QUIET_ROUNDS`] rounds.
+    pub fn quiet_turns(&self) -> u32 {
+        self.quiet
+    }
+
+    /// How many quiet turns draw the game now: [`QUIET_ROUNDS`] turns of each seat still in it.
+    pub fn quiet_limit(&self) -> u32 {
+        QUIET_ROUNDS * (0..self.players).filter(|s| self.alive(*s)).count() as u32
     }
 
     /// What the game waits for.
@@ -320,20 +327,21 @@ impl HighGround {
         self.board.territories().iter().any(|t| {
             t.is_king()
                 && t.owner.is_some_and(|o| o != seat)
-                && self.pyramids.seats_at(t.pos) == [seat]
+                && self.pyramids.seats_mask_at(t.pos) == 1 << seat
         })
     }
 
-    /// Starts `seat`'s turn: the King victory is checked first, then the turn limit.
+    /// Starts `seat`'s turn: the King victory is checked first, then the rounds without a kill.
     pub(crate) fn begin_turn(&mut self, seat: u8) {
         self.seat = seat;
         self.turn += 1;
+        self.quiet += 1;
         self.pending = if self.holds_enemy_king(seat) {
             Pending::Over(Outcome::Won {
                 seat,
                 by: Victory::King,
             })
-        } else if self.turn > turn_limit(self.players) {
+        } else if self.quiet > self.quiet_limit() {
             Pending::Over(Outcome::Drawn)
         } else {
             Pending::Action

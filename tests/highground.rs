@@ -263,6 +263,18 @@ fn a_pyramid_with_nowhere_to_go_and_nothing_to_attack_cannot_start_a_move() {
     assert!(!legal(&g, "move 1St"));
 }
 
+#[test]
+fn only_orthogonal_neighbours_are_adjacent() {
+    // 1,1 (a 7) is lower than 0,0 (a 9) but only touches it at a corner.
+    let mut g = duel(r#"stacks: ["0,0: 1St", "0,2: 2St"]"#);
+    play(&mut g, &["move 1St"]);
+    assert!(!legal(&g, "to 1,1") && !legal(&g, "to -1,-1"));
+    assert_eq!(
+        texts_starting(&g, "to "),
+        ["to 0,1", "to -1,0", "to 1,0", "to 0,-1"]
+    );
+}
+
 // ----- Attacking -----
 
 #[test]
@@ -400,6 +412,18 @@ fn cards_go_onto_territories_free_of_enemies_but_not_kings_or_into_blank_spaces(
 }
 
 #[test]
+fn a_hole_inside_the_board_is_a_blank_space_too() {
+    // The centre is empty and surrounded: a card may still go there.
+    let board = BOARD.replace(r#""0,0: 9", "#, "");
+    let mut g = position(&format!(
+        r#"({board}, kings: ["0,-2", "0,2"], {START}, hands: ["5", ""])"#
+    ));
+    assert!(legal(&g, "play 5 0,0"));
+    play(&mut g, &["play 5 0,0"]);
+    assert_eq!(level(&g, "0,0"), 5);
+}
+
+#[test]
 fn several_cards_may_be_played_in_one_action() {
     let mut g = duel(&format!(r#"{START}, hands: ["7 7 Q", ""]"#));
     play(&mut g, &["play 7 0,0", "play Q -1,2"]);
@@ -532,6 +556,21 @@ fn standing_alone_on_an_opponents_king_at_the_start_of_your_turn_wins() {
         "no win before seat 1's next turn"
     );
     play(&mut g, &["discard 5"]);
+    assert_eq!(
+        g.outcome(),
+        Some(Outcome::Won {
+            seat: 0,
+            by: Victory::King
+        })
+    );
+}
+
+#[test]
+fn the_king_of_a_seat_that_is_out_still_counts() {
+    // Seat 2 has no pyramid left; seat 1 stands alone on seat 2's King as its turn starts.
+    let g = position(&format!(
+        r#"({BOARD}, kings: ["0,-2", "0,2", "2,0"], stacks: ["0,2: 1St", "2,0: 3Lt"])"#
+    ));
     assert_eq!(
         g.outcome(),
         Some(Outcome::Won {
@@ -770,6 +809,51 @@ fn a_position_written_back_reads_as_the_same_board_and_stacks() {
     assert_eq!(again.board(), g.board());
     assert_eq!(again.pyramids(), g.pyramids());
     assert_eq!(again.removed(), g.removed());
+}
+
+/// Damaged position texts are refused with an error or read as some position: never a panic,
+/// and whatever is read plays on without one.
+#[test]
+fn damaged_positions_never_panic() {
+    use tashkalar::engine::rng::Rng;
+    let texts = [
+        format!(
+            r#"({BOARD}, kings: ["0,-2", "0,2"], {START}, hands: ["5 joker", "Q"], roll: Swap)"#
+        ),
+        r#"(variant: Mini, players: 3, pile: "5 7 joker 2 3")"#.to_string(),
+        format!(
+            r#"({BOARD}, kings: ["0,-2", "0,2", "2,0"], stacks: ["0,0: 2Sn 1Mt", "0,2: 1St", "2,0: 3Lt 3St"], deck: "joker", discard: "2 2")"#
+        ),
+    ];
+    let alphabet = b" ,:;\"()[]-|=0123456789KQJAjokerLMSntxyz";
+    let mut rng = Rng::seeded(1);
+    let mut read = 0;
+    for round in 0..3000 {
+        let mut bytes = texts[round % texts.len()].clone().into_bytes();
+        for _ in 0..1 + rng.below(3) {
+            let at = rng.below(bytes.len() as u32) as usize;
+            match rng.below(3) {
+                0 => {
+                    bytes.remove(at);
+                }
+                1 => bytes.insert(at, alphabet[rng.below(alphabet.len() as u32) as usize]),
+                _ => bytes[at] = alphabet[rng.below(alphabet.len() as u32) as usize],
+            }
+        }
+        let text = String::from_utf8_lossy(&bytes).into_owned();
+        if let Ok(mut g) = HighGround::from_position(&text) {
+            read += 1;
+            for _ in 0..20 {
+                let list = g.choices();
+                if list.is_empty() {
+                    break;
+                }
+                g.apply(list[rng.below(list.len() as u32) as usize])
+                    .expect("a listed choice");
+            }
+        }
+    }
+    assert!(read > 50, "some damaged texts still read: {read}");
 }
 
 // ----- Saves -----

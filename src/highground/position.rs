@@ -36,6 +36,9 @@ use crate::engine::rng::Rng;
 use serde::Deserialize;
 use std::fmt;
 
+/// The highest turn number a position may give (far beyond any real game).
+pub const MAX_TURN: u32 = 100_000;
+
 /// A position as written. Everything has a default.
 #[derive(Clone, Debug, Default, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -590,8 +593,8 @@ impl Position {
         }
         let seat = seat - 1;
         let turn = self.turn.unwrap_or(1);
-        if turn == 0 {
-            return invalid("turn", "turns are counted from 1");
+        if turn == 0 || turn > MAX_TURN {
+            return invalid("turn", format!("turns are counted from 1 to {MAX_TURN}"));
         }
         let quiet = self.quiet.unwrap_or(turn);
         if quiet == 0 || quiet > turn {

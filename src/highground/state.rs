@@ -334,8 +334,8 @@ impl HighGround {
     /// Starts `seat`'s turn: the King victory is checked first, then the rounds without a kill.
     pub(crate) fn begin_turn(&mut self, seat: u8) {
         self.seat = seat;
-        self.turn += 1;
-        self.quiet += 1;
+        self.turn = self.turn.saturating_add(1);
+        self.quiet = self.quiet.saturating_add(1);
         self.pending = if self.holds_enemy_king(seat) {
             Pending::Over(Outcome::Won {
                 seat,

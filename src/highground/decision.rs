@@ -265,6 +265,7 @@ impl HighGround {
             .pieces_of(me)
             .filter_map(|p| Some((p, self.pyramids.pos_of(p)?, self.pyramids.status(p)?)))
             .collect();
+        let before = out.len();
         match face {
             Face::Hop => {
                 for &(p, pos, status) in &mine {
@@ -278,7 +279,7 @@ impl HighGround {
                     }
                 }
                 // A HOP must be used when it can be.
-                if out.is_empty() {
+                if out.len() == before {
                     out.push(Choice::Pass);
                 }
                 return;

@@ -1,0 +1,90 @@
+//! High Ground behind the shared [`Game`] trait, so that bots and records play it unchanged.
+
+use super::decision::{ApplyError, Choice};
+use super::state::{HighGround, Pending, Then};
+use super::{eval, notation};
+use crate::shell::game::Game;
+
+impl Game for HighGround {
+    type Choice = Choice;
+    type Error = ApplyError;
+
+    fn players(&self) -> usize {
+        HighGround::players(self)
+    }
+
+    fn to_move(&self) -> usize {
+        self.seat_to_move()
+    }
+
+    fn turn(&self) -> u32 {
+        self.turn_number()
+    }
+
+    fn legal(&self, out: &mut Vec<Choice>) {
+        HighGround::legal(self, out);
+    }
+
+    fn play(&mut self, choice: Choice) -> Result<(), ApplyError> {
+        self.apply(choice)
+    }
+
+    fn play_listed(&mut self, choice: Choice) {
+        self.apply_listed(choice);
+    }
+
+    fn is_over(&self) -> bool {
+        HighGround::is_over(self)
+    }
+
+    fn rewards(&self) -> Vec<f64> {
+        match self.outcome() {
+            Some(outcome) => eval::rewards(self, outcome),
+            None => vec![0.0; self.players()],
+        }
+    }
+
+    fn evaluate(&self) -> Vec<f64> {
+        eval::estimate(self)
+    }
+
+    fn observation(&self, seat: usize) -> Self {
+        HighGround::observation(self, seat)
+    }
+
+    fn determinize(&self, seat: usize, seed: u64) -> Self {
+        HighGround::determinize(self, seat, seed)
+    }
+
+    fn state_hash(&self) -> u64 {
+        self.state_hash()
+    }
+
+    fn choice_text(&self, choice: &Choice) -> String {
+        notation::write(choice)
+    }
+
+    /// The later parts of one action: the steps of a move, discards before the draw, what the
+    /// die allows, a Joker's level (but not a setup card's). Cards played after the first are
+    /// not: each card is judged on its own, which spares bots judging every pair of cards and
+    /// places (the most choices any decision has).
+    fn mid_action(&self) -> bool {
+        match self.pending() {
+            Pending::Moving { .. }
+            | Pending::Discarding
+            | Pending::Die(_)
+            | Pending::Dug(_)
+            | Pending::HopAttack(_) => true,
+            Pending::Level { then, .. } => *then != Then::Lay,
+            Pending::Playing
+            | Pending::Lay(_)
+            | Pending::King
+            | Pending::Action
+            | Pending::Over(_) => false,
+        }
+    }
+
+    fn parse_choice(&self, text: &str) -> Result<Choice, ApplyError> {
+        notation::parse(text).map_err(ApplyError::Unreadable)
+    }
+}

@@ -1,0 +1,138 @@
+//! High Ground's part of a save: the `game` section (variant, players, seats with their names and
+//! who plays them, and the position text when the game started from one), and where undo stops.
+
+use super::position::Position;
+use super::setup::{Setup, SetupError};
+use super::state::{HighGround, Variant};
+use crate::shell::record::Recordable;
+use crate::shell::seats::{Player, SeatKind, Seats};
+use serde::{Deserialize, Serialize};
+
+/// The format name of High Ground saves.
+pub const FORMAT: &str = "highground-save";
+
+/// How a High Ground game was set up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Spec {
+    /// `Normal` or `Mini`.
+    #[serde(default)]
+    pub variant: Variant,
+    /// How many seats (2-4).
+    pub players: u8,
+    /// One entry per seat, seat 1 first.
+    pub seats: Vec<SeatSpec>,
+    /// The position the game started from (RON, see `docs/high-ground.md`); its `seed` is
+    /// replaced by the save's seed. Absent for a game set up from scratch.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
+}
+
+/// One seat of a saved game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatSpec {
+    /// The name shown for the seat.
+    pub name: String,
+    /// Who plays it.
+    pub player: SeatKind,
+}
+
+/// Why a save's `game` section sets up no game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpecError {
+    /// The seat list does not have one entry per player.
+    SeatCount { seats: usize, players: u8 },
+    /// The players or variant are refused.
+    Setup(SetupError),
+    /// The position text does not load.
+    Position(String),
+    /// The position sets up another game than the seats describe.
+    Mismatch { position: String, seats: String },
+}
+
+impl std::fmt::Display for SpecError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SpecError::SeatCount { seats, players } => {
+                write!(f, "{seats} seats listed for {players} players")
+            }
+            SpecError::Setup(e) => e.fmt(f),
+            SpecError::Position(why) => write!(f, "position: {why}"),
+            SpecError::Mismatch { position, seats } => write!(
+                f,
+                "the position sets up {position}, but the seats say {seats}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+impl Recordable for HighGround {
+    type Spec = Spec;
+    type Context = ();
+    type SetupError = SpecError;
+    const FORMAT: &'static str = FORMAT;
+    const TITLE: &'static str = "High Ground";
+
+    fn start(spec: &Spec, seed: u64, _: &()) -> Result<HighGround, SpecError> {
+        if spec.seats.len() != spec.players as usize {
+            return Err(SpecError::SeatCount {
+                seats: spec.seats.len(),
+                players: spec.players,
+            });
+        }
+        let setup = Setup {
+            players: spec.players,
+            variant: spec.variant,
+        };
+        let Some(text) = &spec.position else {
+            return HighGround::new_game(setup, seed).map_err(SpecError::Setup);
+        };
+        let mut position = Position::parse(text).map_err(|e| SpecError::Position(e.to_string()))?;
+        position.seed = seed;
+        let game = position
+            .into_game()
+            .map_err(|e| SpecError::Position(e.to_string()))?;
+        // The seats must describe the game the position sets up.
+        if game.players() != spec.players as usize || game.variant() != spec.variant {
+            return Err(SpecError::Mismatch {
+                position: format!("{} for {} players", game.variant().name(), game.players()),
+                seats: format!("{} for {}", spec.variant.name(), spec.players),
+            });
+        }
+        Ok(game)
+    }
+
+    fn seats(spec: &Spec) -> Seats {
+        Seats {
+            players: spec
+                .seats
+                .iter()
+                .map(|s| Player {
+                    name: s.name.clone(),
+                    kind: s.player.clone(),
+                })
+                .collect(),
+        }
+    }
+
+    fn describe(spec: &Spec) -> String {
+        let variant = match spec.variant {
+            Variant::Normal => "",
+            Variant::Mini => "Mini ",
+        };
+        format!("{variant}High Ground for {} players", spec.players)
+    }
+
+    /// A card drawn or turned over, a die rolled or a pile shuffled (the generator moved), or
+    /// the turn passed (in the setup: another seat to decide).
+    fn undo_barrier(before: &HighGround, after: &HighGround) -> bool {
+        let unseen = |g: &HighGround| g.deck.len() + g.pile.len();
+        before.rng.word_pos() != after.rng.word_pos()
+            || before.turn != after.turn
+            || before.seat != after.seat
+            || unseen(after) < unseen(before)
+    }
+}

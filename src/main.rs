@@ -8,6 +8,7 @@ use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
+use table::shell::out;
 use table::shell::record::save::write_new;
 use table::shell::record::{Recordable, SaveFile, save};
 use table::shell::seats::kinds_from_flags;
@@ -151,12 +152,50 @@ struct SimArgs {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage(&e),
+    };
     match run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("tashkalar: {message}");
+        // A reader that closed the pipe took what it wanted (see `shell::out`).
+        Ok(()) | Err(Failure::Closed) => ExitCode::SUCCESS,
+        Err(Failure::Message(message)) => {
+            out::eprintln(&format!("tashkalar: {message}"));
             ExitCode::FAILURE
+        }
+    }
+}
+
+/// `--help`, `--version` or a command-line mistake: clap's text, with its exit status; a full
+/// disk under `--help` is said as for any other output, a closed pipe ends quietly.
+fn usage(e: &clap::Error) -> ExitCode {
+    let status = ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+    match e.print().map_err(out::Stop::from) {
+        Ok(()) | Err(out::Stop::Closed) => status,
+        Err(failed) => {
+            out::eprintln(&format!("tashkalar: {failed}"));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// How a command failed: a message for stderr, or a closed standard output (a quiet end).
+enum Failure {
+    Closed,
+    Message(String),
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Self {
+        Failure::Message(message)
+    }
+}
+
+impl From<out::Stop> for Failure {
+    fn from(stop: out::Stop) -> Self {
+        match stop {
+            out::Stop::Closed => Failure::Closed,
+            failed => Failure::Message(failed.to_string()),
         }
     }
 }
@@ -185,29 +224,25 @@ fn saves_for(dir: Option<PathBuf>) -> SaveDirs {
     dir.map_or_else(default_saves, SaveDirs::only)
 }
 
-fn run(cli: Cli) -> Result<(), String> {
+fn run(cli: Cli) -> Result<(), Failure> {
     let db = || cli::load_cards(cli.cards.as_deref()).map(Arc::new);
     let palette = cli.palette.unwrap_or_else(PaletteKind::from_env);
     let game = cli.game.clone();
     if let Some(id) = &game {
         let known = [tk::ID];
         if !known.contains(&id.as_str()) {
-            return Err(format!(
-                "unknown game `{id}` (this build has: {})",
-                known.join(", ")
-            ));
+            return Err(
+                format!("unknown game `{id}` (this build has: {})", known.join(", ")).into(),
+            );
         }
     }
     match cli.command {
-        None => play(db()?, game, PlayArgs::default(), palette),
-        Some(Command::Play(args)) => play(db()?, game, args, palette),
+        None => Ok(play(db()?, game, PlayArgs::default(), palette)?),
+        Some(Command::Play(args)) => Ok(play(db()?, game, args, palette)?),
         Some(Command::Replay { file, verify }) => replay(db()?, file, verify, palette),
         Some(Command::Cards {
             action: CardsAction::Check,
-        }) => {
-            print!("{}", cli::cards_check(db()?.as_ref()));
-            Ok(())
-        }
+        }) => Ok(out::print(&cli::cards_check(db()?.as_ref()))?),
         Some(Command::Legal {
             scenario,
             json,
@@ -218,9 +253,9 @@ fn run(cli: Cli) -> Result<(), String> {
             let (state, doc) = cli::legal(db()?, &text, &then)
                 .map_err(|e| format!("{}: {e}", scenario.display()))?;
             if json {
-                println!("{doc}");
+                out::println(&doc.to_string())?;
             } else {
-                print!("{}", cli::legal_text(&state));
+                out::print(&cli::legal_text(&state))?;
             }
             Ok(())
         }
@@ -229,7 +264,7 @@ fn run(cli: Cli) -> Result<(), String> {
 }
 
 /// `tashkalar sim`: a tournament between bots.
-fn simulate(db: Arc<CardDb>, args: SimArgs) -> Result<(), String> {
+fn simulate(db: Arc<CardDb>, args: SimArgs) -> Result<(), Failure> {
     let spec = TournamentSpec {
         mode: cli::parse_mode(&args.mode)?,
         players: args.players,
@@ -254,7 +289,7 @@ fn simulate(db: Arc<CardDb>, args: SimArgs) -> Result<(), String> {
     })
     .map_err(|e| e.to_string())?;
     if let Some(problem) = save_problem {
-        return Err(format!("{problem} (after {saved} saves)"));
+        return Err(format!("{problem} (after {saved} saves)").into());
     }
     let title = format!(
         "{} games of {} for {} players",
@@ -269,9 +304,9 @@ fn simulate(db: Arc<CardDb>, args: SimArgs) -> Result<(), String> {
             "players": spec.players,
             "teams": spec.teams,
         });
-        println!("{}", report.json(setup));
+        out::println(&report.json(setup).to_string())?;
     } else {
-        print!("{}", report.text(&title, &spec.bots));
+        out::print(&report.text(&title, &spec.bots))?;
     }
     Ok(())
 }
@@ -368,16 +403,21 @@ fn replay(
     file: PathBuf,
     verify: bool,
     palette: PaletteKind,
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     let catalog = catalog(db);
     if verify {
         // Loading re-applies every choice and compares the final hash: that is the check.
         let (_, hash) = catalog.verify(&file).map_err(|e| e.to_string())?;
-        println!("ok {}", table::shell::record::format::hex(hash));
+        out::println(&format!("ok {}", table::shell::record::format::hex(hash)))?;
         return Ok(());
     }
     let table = catalog
         .open(&file, true, &TableEnv::default())
         .map_err(|e| e.to_string())?;
-    front::run(catalog, Launch::Table(table), palette, default_saves())
+    Ok(front::run(
+        catalog,
+        Launch::Table(table),
+        palette,
+        default_saves(),
+    )?)
 }

@@ -5,6 +5,7 @@
 pub mod ai;
 pub mod game;
 pub mod hash;
+pub mod out;
 pub mod play;
 pub mod record;
 pub mod rng;

@@ -275,6 +275,9 @@ fn simulate(db: Arc<CardDb>, args: SimArgs) -> Result<(), Failure> {
         bots: args.bots,
     };
     let games = cli::pairings(&db, &spec)?;
+    if let Some(dir) = &args.save_dir {
+        save::check_dir(dir).map_err(|e| e.to_string())?;
+    }
     let mut save_problem = None;
     let mut saved = 0;
     let report = sim::run::<GameState>(&db, &games, &spec.bots, args.jobs, |game| {
@@ -338,6 +341,11 @@ fn play(
     args: PlayArgs,
     palette: PaletteKind,
 ) -> Result<(), String> {
+    // A folder named on the command line that cannot take saves is said before anything starts
+    // (the default folder's problems show on the game screen, which goes on without saving).
+    if let Some(dir) = &args.save_dir {
+        save::check_dir(dir).map_err(|e| e.to_string())?;
+    }
     let saves = saves_for(args.save_dir.clone());
     let env = TableEnv::default();
     let catalog = catalog(Arc::clone(&db));

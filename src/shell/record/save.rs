@@ -18,14 +18,46 @@ use std::time::{SystemTime, UNIX_EPOCH};
 pub enum SaveError {
     /// The file system refused (the path says where).
     Io { path: PathBuf, error: io::Error },
+    /// The folder for saves is a file.
+    NotAFolder(PathBuf),
+    /// No file can be made in the folder for saves.
+    NotWritable { dir: PathBuf, error: io::Error },
     /// The save could not be put into text (a bug rather than a user problem).
     Encode(String),
+}
+
+/// What an I/O error means for a save, in words a player understands (the system's own words
+/// for anything else).
+pub fn io_reason(error: &io::Error) -> String {
+    match error.kind() {
+        io::ErrorKind::NotADirectory => "part of the path is a file, not a folder".into(),
+        io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem => {
+            "permission denied (the folder is not writable)".into()
+        }
+        io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => {
+            "no space left on the disk".into()
+        }
+        _ => error.to_string(),
+    }
 }
 
 impl fmt::Display for SaveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SaveError::Io { path, error } => write!(f, "{}: cannot save: {error}", path.display()),
+            SaveError::Io { path, error } => {
+                write!(f, "{}: cannot save: {}", path.display(), io_reason(error))
+            }
+            SaveError::NotAFolder(dir) => write!(
+                f,
+                "{}: cannot save games there: it is a file, not a folder",
+                dir.display()
+            ),
+            SaveError::NotWritable { dir, error } => write!(
+                f,
+                "{}: cannot save games there: {}",
+                dir.display(),
+                io_reason(error)
+            ),
             SaveError::Encode(why) => write!(f, "cannot write the save: {why}"),
         }
     }
@@ -34,10 +66,39 @@ impl fmt::Display for SaveError {
 impl std::error::Error for SaveError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            SaveError::Io { error, .. } => Some(error),
-            SaveError::Encode(_) => None,
+            SaveError::Io { error, .. } | SaveError::NotWritable { error, .. } => Some(error),
+            SaveError::NotAFolder(_) | SaveError::Encode(_) => None,
         }
     }
+}
+
+/// Makes sure games can be saved in `dir`: creates it if needed and tries a file in it (removed
+/// at once). Said in one sentence when it is a file or cannot be written, before a game starts
+/// rather than at its first decision.
+pub fn check_dir(dir: &Path) -> Result<(), SaveError> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(SaveError::NotAFolder(dir.to_path_buf()));
+    }
+    let not_writable = |error: io::Error| {
+        if error.kind() == io::ErrorKind::NotADirectory || (dir.exists() && !dir.is_dir()) {
+            SaveError::NotAFolder(dir.to_path_buf())
+        } else {
+            SaveError::NotWritable {
+                dir: dir.to_path_buf(),
+                error,
+            }
+        }
+    };
+    fs::create_dir_all(dir).map_err(not_writable)?;
+    let probe = dir.join(format!(".tashkalar-probe.{}.tmp", std::process::id()));
+    OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(&probe)
+        .map_err(not_writable)?;
+    let _ = fs::remove_file(&probe);
+    Ok(())
 }
 
 /// A save as RON text, with its integrity check filled in.
@@ -71,17 +132,33 @@ fn temp_path(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
 }
 
-/// Writes `text` to a new temporary file next to `path` and flushes it to disk.
+/// Writes `text` to a new temporary file next to `path` and flushes it to disk. A write that
+/// fails half-way (a full disk) removes the temporary file rather than leave it behind. The
+/// error names the save, not the temporary file.
 fn write_temp(path: &Path, text: &str) -> Result<PathBuf, SaveError> {
+    write_temp_with(path, |file| {
+        file.write_all(text.as_bytes())?;
+        file.sync_all()
+    })
+}
+
+/// [`write_temp`] with the writing given (so that a test can make it fail half-way).
+fn write_temp_with(
+    path: &Path,
+    write: impl FnOnce(&mut File) -> io::Result<()>,
+) -> Result<PathBuf, SaveError> {
     let temp = temp_path(path);
     let mut file = OpenOptions::new()
         .write(true)
         .create(true)
         .truncate(true)
         .open(&temp)
-        .map_err(io_error(&temp))?;
-    file.write_all(text.as_bytes()).map_err(io_error(&temp))?;
-    file.sync_all().map_err(io_error(&temp))?;
+        .map_err(io_error(path))?;
+    if let Err(error) = write(&mut file) {
+        drop(file);
+        let _ = fs::remove_file(&temp);
+        return Err(io_error(path)(error));
+    }
     Ok(temp)
 }
 
@@ -118,6 +195,9 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<(), SaveError> {
 /// Creates `dir` if needed. Two games started in the same second (or two programs) never share
 /// a file: the name is claimed with a hard link, which fails rather than overwrite.
 pub fn write_new(dir: &Path, stem: &str, text: &str) -> Result<PathBuf, SaveError> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(SaveError::NotAFolder(dir.to_path_buf()));
+    }
     fs::create_dir_all(dir).map_err(io_error(dir))?;
     let first = dir.join(format!("{stem}.ron"));
     let temp = write_temp(&first, text)?;
@@ -270,6 +350,86 @@ impl<G: Recordable> Autosave<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("tashkalar-save-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_write_that_fails_half_way_leaves_no_temporary_file() {
+        let dir = scratch("half");
+        let save = dir.join("game.ron");
+        let failed = write_temp_with(&save, |file| {
+            file.write_all(b"(format: ")?;
+            Err(io::Error::from(io::ErrorKind::StorageFull))
+        });
+        let error = failed.unwrap_err().to_string();
+        assert_eq!(
+            error,
+            format!("{}: cannot save: no space left on the disk", save.display())
+        );
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 0, "something was left");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_folder_for_saves_that_is_a_file_is_said_in_one_sentence() {
+        let dir = scratch("file");
+        let file = dir.join("saves");
+        fs::write(&file, "not a folder").unwrap();
+        let error = check_dir(&file).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            format!(
+                "{}: cannot save games there: it is a file, not a folder",
+                file.display()
+            )
+        );
+        let under = file.join("deeper");
+        let error = check_dir(&under).unwrap_err().to_string();
+        assert!(error.contains("not a folder"), "{error}");
+        let error = write_new(&file, "x", "text").unwrap_err().to_string();
+        assert!(error.contains("it is a file, not a folder"), "{error}");
+        check_dir(&dir.join("fresh")).unwrap();
+        assert!(dir.join("fresh").is_dir());
+        assert_eq!(fs::read_dir(dir.join("fresh")).unwrap().count(), 0);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_folder_for_saves_that_cannot_be_written_is_said_in_one_sentence() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = scratch("locked");
+        let locked = dir.join("saves");
+        fs::create_dir_all(&locked).unwrap();
+        fs::set_permissions(&locked, fs::Permissions::from_mode(0o555)).unwrap();
+        // Root may write anywhere; then a folder of the kernel's stands in (nobody may add
+        // files there).
+        let probe = locked.join("probe");
+        let target = if fs::write(&probe, "").is_ok() {
+            let _ = fs::remove_file(&probe);
+            PathBuf::from("/sys/kernel")
+        } else {
+            locked.clone()
+        };
+        if target.is_dir() {
+            let error = check_dir(&target).unwrap_err().to_string();
+            assert_eq!(
+                error,
+                format!(
+                    "{}: cannot save games there: permission denied (the folder is not writable)",
+                    target.display()
+                )
+            );
+        }
+        fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).unwrap();
+        let _ = fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn stems_are_utc_dates_and_times() {

@@ -106,9 +106,17 @@ pub struct Entry<U: GameUi> {
 }
 
 impl<U: GameUi> Entry<U> {
-    /// Reads and checks a save of this game.
+    /// Reads and checks a save of this game, and that this build has every bot its seats name
+    /// (so that `replay --verify` refuses a save that `play --continue` could not open, with
+    /// the same words).
     pub fn load(&self, text: &str) -> Result<Loaded<U::Game>, LoadError> {
-        load::parse::<U::Game>(text, &self.ctx)
+        let loaded = load::parse::<U::Game>(text, &self.ctx)?;
+        for player in <U::Game as Recordable>::seats(&loaded.save.game).players {
+            if let SeatKind::Bot(name) = &player.kind {
+                crate::shell::ai::make_bot::<U::Game>(name, 0).map_err(LoadError::Setup)?;
+            }
+        }
+        Ok(loaded)
     }
 }
 

@@ -6,6 +6,7 @@
 //! terminal or `kill -9` at any moment leaves either the old save or the new one, never a mix.
 
 use super::format::{CHECK_PLACEHOLDER, Recordable, SaveFile, seal};
+use super::lock::{LockError, SaveLock};
 use serde::Serialize;
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
@@ -18,6 +19,9 @@ use std::time::{SystemTime, UNIX_EPOCH};
 pub enum SaveError {
     /// The file system refused (the path says where).
     Io { path: PathBuf, error: io::Error },
+    /// The save could not be locked for play (another copy holds it, or the lock file cannot
+    /// be made).
+    Lock { path: PathBuf, error: LockError },
     /// The folder for saves is a file.
     NotAFolder(PathBuf),
     /// No file can be made in the folder for saves.
@@ -47,6 +51,7 @@ impl fmt::Display for SaveError {
             SaveError::Io { path, error } => {
                 write!(f, "{}: cannot save: {}", path.display(), io_reason(error))
             }
+            SaveError::Lock { path, error } => write!(f, "{}: {error}", path.display()),
             SaveError::NotAFolder(dir) => write!(
                 f,
                 "{}: cannot save games there: it is a file, not a folder",
@@ -67,7 +72,22 @@ impl std::error::Error for SaveError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
             SaveError::Io { error, .. } | SaveError::NotWritable { error, .. } => Some(error),
+            SaveError::Lock { error, .. } => Some(error),
             SaveError::NotAFolder(_) | SaveError::Encode(_) => None,
+        }
+    }
+}
+
+impl SaveError {
+    /// The error with what went wrong before where, for a line that may be cut short (the
+    /// game screen's warning): "cannot save: no space left on the disk (saves/x.ron)".
+    pub fn reason_first(&self) -> String {
+        match self {
+            SaveError::Io { path, error } => {
+                format!("cannot save: {} ({})", io_reason(error), path.display())
+            }
+            SaveError::Lock { path, error } => format!("{error} ({})", path.display()),
+            other => other.to_string(),
         }
     }
 }
@@ -195,6 +215,29 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<(), SaveError> {
 /// Creates `dir` if needed. Two games started in the same second (or two programs) never share
 /// a file: the name is claimed with a hard link, which fails rather than overwrite.
 pub fn write_new(dir: &Path, stem: &str, text: &str) -> Result<PathBuf, SaveError> {
+    write_fresh(dir, stem, text, false).map(|(path, _)| path)
+}
+
+/// [`write_new`] for a game that goes on being played: the name is locked for play
+/// ([`SaveLock`]) before the file appears, so no other copy of the program can open it first.
+pub fn write_new_locked(
+    dir: &Path,
+    stem: &str,
+    text: &str,
+) -> Result<(PathBuf, SaveLock), SaveError> {
+    let (path, lock) = write_fresh(dir, stem, text, true)?;
+    match lock {
+        Some(lock) => Ok((path, lock)),
+        None => Err(SaveError::Encode("the new save was not locked".into())),
+    }
+}
+
+fn write_fresh(
+    dir: &Path,
+    stem: &str,
+    text: &str,
+    locked: bool,
+) -> Result<(PathBuf, Option<SaveLock>), SaveError> {
     if dir.exists() && !dir.is_dir() {
         return Err(SaveError::NotAFolder(dir.to_path_buf()));
     }
@@ -208,13 +251,23 @@ pub fn write_new(dir: &Path, stem: &str, text: &str) -> Result<PathBuf, SaveErro
             } else {
                 dir.join(format!("{stem}-{n}.ron"))
             };
+            let lock = if locked {
+                match SaveLock::acquire(&path) {
+                    Ok(lock) => Some(lock),
+                    // Another copy plays a game of that name: try the next.
+                    Err(LockError::Held(_)) => continue,
+                    Err(error) => return Err(SaveError::Lock { path, error }),
+                }
+            } else {
+                None
+            };
             match fs::hard_link(&temp, &path) {
-                Ok(()) => return Ok(path),
+                Ok(()) => return Ok((path, lock)),
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
                 // No hard links here (some file systems): fall back on a check and a rename.
                 Err(_) if !path.exists() => {
                     fs::rename(&temp, &path).map_err(io_error(&path))?;
-                    return Ok(path);
+                    return Ok((path, lock));
                 }
                 Err(_) => continue,
             }
@@ -264,6 +317,7 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 
 /// Keeps one game's save file up to date: the choices so far in notation, written after every
 /// decision. The file name is chosen at the first write, so a game nobody plays leaves no file.
+/// From then on the save is locked for play ([`SaveLock`]) as long as the autosaver lives.
 #[derive(Clone, Debug)]
 pub struct Autosave<G: Recordable> {
     dir: PathBuf,
@@ -272,6 +326,7 @@ pub struct Autosave<G: Recordable> {
     spec: G::Spec,
     seed: u64,
     choices: Vec<String>,
+    lock: Option<std::sync::Arc<SaveLock>>,
 }
 
 impl<G: Recordable> Autosave<G> {
@@ -284,11 +339,13 @@ impl<G: Recordable> Autosave<G> {
             spec,
             seed,
             choices: Vec::new(),
+            lock: None,
         }
     }
 
-    /// Goes on writing an existing save (a resumed game) to the same file.
-    pub fn resume(path: PathBuf, save: &SaveFile<G::Spec>) -> Autosave<G> {
+    /// Goes on writing an existing save (a resumed game) to the same file, which `lock` holds
+    /// for play.
+    pub fn resume(path: PathBuf, save: &SaveFile<G::Spec>, lock: SaveLock) -> Autosave<G> {
         let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
         Autosave {
             dir,
@@ -297,6 +354,7 @@ impl<G: Recordable> Autosave<G> {
             spec: save.game.clone(),
             seed: save.seed,
             choices: save.choices.clone(),
+            lock: Some(std::sync::Arc::new(lock)),
         }
     }
 
@@ -341,7 +399,11 @@ impl<G: Recordable> Autosave<G> {
         let text = to_text(&self.save_file(now))?;
         match &self.path {
             Some(path) => write_atomic(path, &text)?,
-            None => self.path = Some(write_new(&self.dir, &self.stem, &text)?),
+            None => {
+                let (path, lock) = write_new_locked(&self.dir, &self.stem, &text)?;
+                self.path = Some(path);
+                self.lock = Some(std::sync::Arc::new(lock));
+            }
         }
         Ok(self.path.as_deref().unwrap_or(Path::new("")))
     }

@@ -4,12 +4,14 @@
 //! Checks, in order: the bytes are text; the text is a RON struct; it is a save of this game
 //! (`format`) in a version this build reads; every field is there and known; the game can be set
 //! up; every choice can be read and is legal where it stands; the game is over exactly when the
-//! save says so; the final state has the saved hash; and the integrity check matches (so damage
-//! that happens to leave a playable game is noticed too). A save played under older rules that
+//! save says so; the final state has the saved hash; (version 2) the choices are the ones the
+//! `history` check was made over; and the integrity check matches (so damage that happens to
+//! leave a playable game is noticed too). A save played under older rules that
 //! no longer replays says so, naming the rules change that may explain it.
 
 use super::format::{
-    self, FORMAT_VERSION, Header, Recordable, SaveFile, check_digits_at, check_of, parse_hex,
+    self, Header, READ_VERSIONS, Recordable, SaveFile, check_digits_at, check_of, history_hash,
+    parse_hex,
 };
 use std::fmt;
 use std::path::{Path, PathBuf};
@@ -66,6 +68,14 @@ pub enum LoadError {
     Finished { saved: bool },
     /// The choices lead to another state than the saved hash describes.
     HashMismatch { saved: String, actual: String },
+    /// A version 2 save without its `history` check.
+    NoHistory,
+    /// A version 1 save with a `history` field (version 1 has none).
+    HistoryInVersion1,
+    /// The `history` field is not 16 lower-case hexadecimal digits.
+    BadHistory(String),
+    /// The choices are not the ones the `history` check was made over: the history was changed.
+    HistoryMismatch,
     /// The `check` field is not 16 lower-case hexadecimal digits.
     BadCheck(String),
     /// The integrity check does not match the text.
@@ -107,7 +117,12 @@ impl fmt::Display for LoadError {
             } => write!(f, "not a {expected} save (its format is `{found}`)"),
             LoadError::Version(v) => write!(
                 f,
-                "save format version {v} is not supported (this build reads version {FORMAT_VERSION})"
+                "save format version {v} is not supported (this build reads versions {})",
+                READ_VERSIONS
+                    .iter()
+                    .map(|v| v.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" and ")
             ),
             LoadError::Setup(why) => write!(f, "the game cannot be set up: {why}"),
             LoadError::BadHash(h) => {
@@ -132,6 +147,20 @@ impl fmt::Display for LoadError {
             LoadError::HashMismatch { saved, actual } => write!(
                 f,
                 "the choices lead to state hash {actual}, but the save records {saved}"
+            ),
+            LoadError::NoHistory => f.write_str(
+                "the `history` check is missing (every version 2 save has one): the file was \
+                 damaged or edited",
+            ),
+            LoadError::HistoryInVersion1 => {
+                f.write_str("a version 1 save has no `history` field: the file was edited")
+            }
+            LoadError::BadHistory(h) => {
+                write!(f, "history \"{h}\" is not 16 lower-case hexadecimal digits")
+            }
+            LoadError::HistoryMismatch => f.write_str(
+                "the choices are not the ones the `history` check was made over: the history \
+                 was changed after the game was saved",
             ),
             LoadError::BadCheck(c) => {
                 write!(f, "check \"{c}\" is not 16 lower-case hexadecimal digits")
@@ -203,7 +232,7 @@ pub fn parse_fields<G: Recordable>(text: &str) -> Result<SaveFile<G::Spec>, Load
         }
     }
     match header.version {
-        Some(FORMAT_VERSION) => {}
+        Some(v) if READ_VERSIONS.contains(&v) => {}
         Some(v) => return Err(LoadError::Version(v)),
         // The full read below names the missing field.
         None => {}
@@ -264,6 +293,12 @@ pub fn parse_bytes<G: Recordable>(bytes: &[u8], ctx: &G::Context) -> Result<Load
 pub fn parse<G: Recordable>(text: &str, ctx: &G::Context) -> Result<Loaded<G>, LoadError> {
     let save = parse_fields::<G>(text)?;
     let saved_hash = parse_hex(&save.hash).ok_or_else(|| LoadError::BadHash(save.hash.clone()))?;
+    let saved_history = match (save.version, &save.history) {
+        (1, None) => None,
+        (1, Some(_)) => return Err(LoadError::HistoryInVersion1),
+        (_, None) => return Err(LoadError::NoHistory),
+        (_, Some(h)) => Some(parse_hex(h).ok_or_else(|| LoadError::BadHistory(h.clone()))?),
+    };
     let start =
         G::start(&save.game, save.seed, ctx).map_err(|e| LoadError::Setup(e.to_string()))?;
     let (game, choices) =
@@ -280,6 +315,10 @@ pub fn parse<G: Recordable>(text: &str, ctx: &G::Context) -> Result<Loaded<G>, L
                 None => error,
             }
         })?;
+    // The final hash says where the choices lead; this says they are the choices recorded.
+    if saved_history.is_some_and(|h| h != history_hash(&save.choices)) {
+        return Err(LoadError::HistoryMismatch);
+    }
     if let Some(check) = &save.check {
         let stored = parse_hex(check).ok_or_else(|| LoadError::BadCheck(check.clone()))?;
         let at = check_digits_at(text, check).ok_or(LoadError::CheckMismatch)?;

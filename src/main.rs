@@ -8,7 +8,6 @@ use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
-use table::shell::out;
 use table::shell::record::save::write_new;
 use table::shell::record::{Recordable, SaveFile, save};
 use table::shell::seats::kinds_from_flags;
@@ -19,6 +18,7 @@ use table::shell::tui::screens::form::fresh_seed;
 use table::shell::tui::table::TableEnv;
 use table::shell::tui::theme::PaletteKind;
 use table::shell::tui::{self as front, Launch};
+use table::shell::{out, quote};
 use table::tashkalar::cli::{self, TournamentSpec};
 use table::tashkalar::engine::{CardDb, GameConfig, GameState};
 use table::tashkalar::ui::setup::{self as tk_setup, GameSetup};
@@ -160,7 +160,8 @@ fn main() -> ExitCode {
         // A reader that closed the pipe took what it wanted (see `shell::out`).
         Ok(()) | Err(Failure::Closed) => ExitCode::SUCCESS,
         Err(Failure::Message(message)) => {
-            out::eprintln(&format!("tashkalar: {message}"));
+            // One line, even if a name in it came from a file or the command line.
+            out::eprintln(&format!("tashkalar: {}", quote::escape(&message)));
             ExitCode::FAILURE
         }
     }

@@ -7,6 +7,7 @@ pub mod game;
 pub mod hash;
 pub mod out;
 pub mod play;
+pub mod quote;
 pub mod record;
 pub mod rng;
 pub mod seats;

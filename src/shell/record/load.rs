@@ -13,6 +13,7 @@ use super::format::{
     self, Header, READ_VERSIONS, Recordable, SaveFile, check_digits_at, check_of, history_hash,
     parse_hex,
 };
+use crate::shell::quote;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -86,8 +87,19 @@ pub enum LoadError {
 }
 
 impl fmt::Display for LoadError {
+    /// One line: the text of the file it quotes is quoted short, with control characters
+    /// escaped ([`quote::message`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        f.write_str(&quote::message(&Raw(self).to_string()))
+    }
+}
+
+/// A [`LoadError`] in words, before the quotes in it are made safe.
+struct Raw<'a>(&'a LoadError);
+
+impl fmt::Display for Raw<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
             LoadError::Io(e) => write!(f, "cannot read: {e}"),
             LoadError::Empty => f.write_str("the file is empty"),
             LoadError::NotText => f.write_str("not a save file (binary data, not text)"),
@@ -187,7 +199,8 @@ pub struct FileError {
 
 impl fmt::Display for FileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.path.display(), self.error)
+        let path = quote::escape(&self.path.display().to_string());
+        write!(f, "{path}: {}", self.error)
     }
 }
 
@@ -216,11 +229,12 @@ fn ron_options() -> ron::Options {
 }
 
 fn position(e: &ron::error::SpannedError) -> (usize, usize, String) {
-    (e.span.start.line, e.span.start.col, e.code.to_string())
+    quote::ron_error(e)
 }
 
 /// Reads the fields of a save without playing its choices: enough to list it.
 pub fn parse_fields<G: Recordable>(text: &str) -> Result<SaveFile<G::Spec>, LoadError> {
+    let text = quote::without_bom(text);
     let header = read_header(text)?;
     match header.format {
         Some(f) if f == G::FORMAT => {}
@@ -249,6 +263,7 @@ pub fn parse_fields<G: Recordable>(text: &str) -> Result<SaveFile<G::Spec>, Load
 
 /// Reads only what tells what kind of file a text is: its `format` and `version` fields.
 pub fn read_header(text: &str) -> Result<Header, LoadError> {
+    let text = quote::without_bom(text);
     if text.trim().is_empty() {
         return Err(LoadError::Empty);
     }
@@ -291,6 +306,8 @@ pub fn parse_bytes<G: Recordable>(bytes: &[u8], ctx: &G::Context) -> Result<Load
 
 /// Reads and checks a save given as text.
 pub fn parse<G: Recordable>(text: &str, ctx: &G::Context) -> Result<Loaded<G>, LoadError> {
+    // A byte-order mark (some editors add one) is no part of the save, nor of its check.
+    let text = quote::without_bom(text);
     let save = parse_fields::<G>(text)?;
     let saved_hash = parse_hex(&save.hash).ok_or_else(|| LoadError::BadHash(save.hash.clone()))?;
     let saved_history = match (save.version, &save.history) {

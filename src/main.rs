@@ -243,7 +243,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Some(Command::Replay { file, verify }) => replay(db()?, file, verify, palette),
         Some(Command::Cards {
             action: CardsAction::Check,
-        }) => Ok(out::print(&cli::cards_check(db()?.as_ref()))?),
+        }) => Ok(out::print(&cli::cards_check(db()?.as_ref())?)?),
         Some(Command::Legal {
             scenario,
             json,

@@ -12,6 +12,7 @@ use super::board::Rank;
 use super::effect::program::Program;
 use super::pattern::Pattern;
 use crate::shell::quote;
+use crate::tashkalar::engine::state::HAND_BEINGS;
 use compile::Context;
 use language::Step;
 use serde::Deserialize;
@@ -92,6 +93,8 @@ pub struct Deck {
     /// Nethervoid: summoning one of these beings when its seat has no Gateway (or a common one,
     /// for a heroic being) makes the summoned piece the seat's Gateway.
     pub gateway: bool,
+    /// Where the deck was first named (`file:line:col`), for errors about the deck as a whole.
+    pub written_at: String,
 }
 
 /// Every card the game knows.
@@ -404,7 +407,19 @@ impl CardDb {
                 message: "a file with `beings` needs `deck: \"Name\"`".into(),
             });
         }
-        let deck = parsed.deck.as_ref().map(|name| self.deck_id(name));
+        let deck = match &parsed.deck {
+            Some(name) => {
+                let (line, col) = locate(text, name);
+                let written_at = format!("{}:{line}:{col}", quote::escape(file));
+                Some(self.deck_id(name, written_at).map_err(|m| LoadError {
+                    file: file.to_string(),
+                    line,
+                    col,
+                    message: format!("deck `{name}`: {m}"),
+                })?)
+            }
+            None => None,
+        };
         if let Some(d) = deck {
             self.decks[d.0 as usize].gateway |= parsed.gateway;
         }
@@ -428,6 +443,7 @@ impl CardDb {
             self.flares.push(id);
         }
         for def in &parsed.tasks {
+            check_name(&def.name).map_err(|m| at(&def.name, m))?;
             let task = Task::from_def(def, self.tasks.len()).map_err(|m| at(&def.name, m))?;
             if self.tasks.iter().any(|t| t.name == task.name) {
                 return Err(at(&def.name, "a task with this name already exists".into()));
@@ -437,25 +453,45 @@ impl CardDb {
         Ok(())
     }
 
-    fn deck_id(&mut self, name: &str) -> DeckId {
+    fn deck_id(&mut self, name: &str, written_at: String) -> Result<DeckId, String> {
         if let Some(i) = self.decks.iter().position(|d| d.name == name) {
-            return DeckId(i as u8);
+            return Ok(DeckId(i as u8));
         }
+        check_name(name)?;
+        let id = u8::try_from(self.decks.len()).map_err(|_| "too many decks".to_string())?;
         self.decks.push(Deck {
             name: name.to_string(),
             cards: Vec::new(),
             gateway: false,
+            written_at,
         });
-        DeckId((self.decks.len() - 1) as u8)
+        Ok(DeckId(id))
+    }
+
+    /// What keeps these cards from being played although they load: decks with fewer beings
+    /// than a hand holds (a game could not deal one). Each at `file:line:col`.
+    pub fn playable_problems(&self) -> Vec<String> {
+        self.decks
+            .iter()
+            .filter(|d| d.cards.len() < HAND_BEINGS)
+            .map(|d| {
+                format!(
+                    "{}: deck `{}` has {} being{}, fewer than a hand of {HAND_BEINGS}: no game \
+                     can be dealt from it",
+                    d.written_at,
+                    quote::short(&d.name),
+                    d.cards.len(),
+                    if d.cards.len() == 1 { "" } else { "s" }
+                )
+            })
+            .collect()
     }
 
     fn next_id(&self, name: &str) -> Result<CardId, String> {
         if self.by_name.contains_key(name) {
             return Err("a card with this name already exists".into());
         }
-        if name.trim().is_empty() {
-            return Err("empty card name".into());
-        }
+        check_name(name)?;
         u16::try_from(self.cards.len())
             .map(CardId)
             .map_err(|_| "too many cards".into())
@@ -471,6 +507,13 @@ impl CardDb {
             }
         }
         .map_err(|e| format!("pattern: {}", e.0))?;
+        if !pattern.fits_on_arena() {
+            return Err(
+                "pattern: it fits nowhere on the arena (in no orientation), so the card could \
+                 never be summoned"
+                    .into(),
+            );
+        }
         if kind == CardKind::Legend && def.rank != Rank::Legendary {
             return Err("a legend summons a legendary piece".into());
         }
@@ -599,6 +642,28 @@ impl CardDb {
 }
 
 /// 1-based line and column of the first `"name"` in the text (or 1:1).
+/// The longest name of a card, task or deck (the longest printed card has 22 characters; names
+/// are shown in one line of the card panels and written in saves).
+pub const MAX_NAME: usize = 40;
+
+/// A name a card, task or deck may have: not empty, at most [`MAX_NAME`] characters, no control
+/// characters (they would reach the terminal).
+fn check_name(name: &str) -> Result<(), String> {
+    if name.trim().is_empty() {
+        return Err("empty name".into());
+    }
+    if name.chars().any(char::is_control) {
+        return Err("a name may not hold control characters".into());
+    }
+    let n = name.chars().count();
+    if n > MAX_NAME {
+        return Err(format!(
+            "a name of {n} characters; at most {MAX_NAME} are allowed"
+        ));
+    }
+    Ok(())
+}
+
 /// Where the cards and decks of the files read so far were written (the first place each name
 /// appears), so that errors found after every file is read still name a file, line and column.
 #[derive(Default)]

@@ -18,6 +18,7 @@ use table::shell::tui::screens::form::fresh_seed;
 use table::shell::tui::table::TableEnv;
 use table::shell::tui::theme::PaletteKind;
 use table::shell::tui::{self as front, Launch};
+use table::shell::{out, quote};
 use table::tashkalar::cli::{self, TournamentSpec};
 use table::tashkalar::engine::{CardDb, GameConfig, GameState};
 use table::tashkalar::ui::setup::{self as tk_setup, GameSetup};
@@ -151,12 +152,51 @@ struct SimArgs {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage(&e),
+    };
     match run(cli) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("tashkalar: {message}");
+        // A reader that closed the pipe took what it wanted (see `shell::out`).
+        Ok(()) | Err(Failure::Closed) => ExitCode::SUCCESS,
+        Err(Failure::Message(message)) => {
+            // One line, even if a name in it came from a file or the command line.
+            out::eprintln(&format!("tashkalar: {}", quote::escape(&message)));
             ExitCode::FAILURE
+        }
+    }
+}
+
+/// `--help`, `--version` or a command-line mistake: clap's text, with its exit status; a full
+/// disk under `--help` is said as for any other output, a closed pipe ends quietly.
+fn usage(e: &clap::Error) -> ExitCode {
+    let status = ExitCode::from(u8::try_from(e.exit_code()).unwrap_or(2));
+    match e.print().map_err(out::Stop::from) {
+        Ok(()) | Err(out::Stop::Closed) => status,
+        Err(failed) => {
+            out::eprintln(&format!("tashkalar: {failed}"));
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// How a command failed: a message for stderr, or a closed standard output (a quiet end).
+enum Failure {
+    Closed,
+    Message(String),
+}
+
+impl From<String> for Failure {
+    fn from(message: String) -> Self {
+        Failure::Message(message)
+    }
+}
+
+impl From<out::Stop> for Failure {
+    fn from(stop: out::Stop) -> Self {
+        match stop {
+            out::Stop::Closed => Failure::Closed,
+            failed => Failure::Message(failed.to_string()),
         }
     }
 }
@@ -185,29 +225,25 @@ fn saves_for(dir: Option<PathBuf>) -> SaveDirs {
     dir.map_or_else(default_saves, SaveDirs::only)
 }
 
-fn run(cli: Cli) -> Result<(), String> {
+fn run(cli: Cli) -> Result<(), Failure> {
     let db = || cli::load_cards(cli.cards.as_deref()).map(Arc::new);
     let palette = cli.palette.unwrap_or_else(PaletteKind::from_env);
     let game = cli.game.clone();
     if let Some(id) = &game {
         let known = [tk::ID];
         if !known.contains(&id.as_str()) {
-            return Err(format!(
-                "unknown game `{id}` (this build has: {})",
-                known.join(", ")
-            ));
+            return Err(
+                format!("unknown game `{id}` (this build has: {})", known.join(", ")).into(),
+            );
         }
     }
     match cli.command {
-        None => play(db()?, game, PlayArgs::default(), palette),
-        Some(Command::Play(args)) => play(db()?, game, args, palette),
+        None => Ok(play(db()?, game, PlayArgs::default(), palette)?),
+        Some(Command::Play(args)) => Ok(play(db()?, game, args, palette)?),
         Some(Command::Replay { file, verify }) => replay(db()?, file, verify, palette),
         Some(Command::Cards {
             action: CardsAction::Check,
-        }) => {
-            print!("{}", cli::cards_check(db()?.as_ref()));
-            Ok(())
-        }
+        }) => Ok(out::print(&cli::cards_check(db()?.as_ref())?)?),
         Some(Command::Legal {
             scenario,
             json,
@@ -218,9 +254,9 @@ fn run(cli: Cli) -> Result<(), String> {
             let (state, doc) = cli::legal(db()?, &text, &then)
                 .map_err(|e| format!("{}: {e}", scenario.display()))?;
             if json {
-                println!("{doc}");
+                out::println(&doc.to_string())?;
             } else {
-                print!("{}", cli::legal_text(&state));
+                out::print(&cli::legal_text(&state))?;
             }
             Ok(())
         }
@@ -229,7 +265,7 @@ fn run(cli: Cli) -> Result<(), String> {
 }
 
 /// `tashkalar sim`: a tournament between bots.
-fn simulate(db: Arc<CardDb>, args: SimArgs) -> Result<(), String> {
+fn simulate(db: Arc<CardDb>, args: SimArgs) -> Result<(), Failure> {
     let spec = TournamentSpec {
         mode: cli::parse_mode(&args.mode)?,
         players: args.players,
@@ -240,6 +276,9 @@ fn simulate(db: Arc<CardDb>, args: SimArgs) -> Result<(), String> {
         bots: args.bots,
     };
     let games = cli::pairings(&db, &spec)?;
+    if let Some(dir) = &args.save_dir {
+        save::check_dir(dir).map_err(|e| e.to_string())?;
+    }
     let mut save_problem = None;
     let mut saved = 0;
     let report = sim::run::<GameState>(&db, &games, &spec.bots, args.jobs, |game| {
@@ -254,7 +293,7 @@ fn simulate(db: Arc<CardDb>, args: SimArgs) -> Result<(), String> {
     })
     .map_err(|e| e.to_string())?;
     if let Some(problem) = save_problem {
-        return Err(format!("{problem} (after {saved} saves)"));
+        return Err(format!("{problem} (after {saved} saves)").into());
     }
     let title = format!(
         "{} games of {} for {} players",
@@ -269,9 +308,9 @@ fn simulate(db: Arc<CardDb>, args: SimArgs) -> Result<(), String> {
             "players": spec.players,
             "teams": spec.teams,
         });
-        println!("{}", report.json(setup));
+        out::println(&report.json(setup).to_string())?;
     } else {
-        print!("{}", report.text(&title, &spec.bots));
+        out::print(&report.text(&title, &spec.bots))?;
     }
     Ok(())
 }
@@ -303,6 +342,11 @@ fn play(
     args: PlayArgs,
     palette: PaletteKind,
 ) -> Result<(), String> {
+    // A folder named on the command line that cannot take saves is said before anything starts
+    // (the default folder's problems show on the game screen, which goes on without saving).
+    if let Some(dir) = &args.save_dir {
+        save::check_dir(dir).map_err(|e| e.to_string())?;
+    }
     let saves = saves_for(args.save_dir.clone());
     let env = TableEnv::default();
     let catalog = catalog(Arc::clone(&db));
@@ -368,16 +412,21 @@ fn replay(
     file: PathBuf,
     verify: bool,
     palette: PaletteKind,
-) -> Result<(), String> {
+) -> Result<(), Failure> {
     let catalog = catalog(db);
     if verify {
         // Loading re-applies every choice and compares the final hash: that is the check.
         let (_, hash) = catalog.verify(&file).map_err(|e| e.to_string())?;
-        println!("ok {}", table::shell::record::format::hex(hash));
+        out::println(&format!("ok {}", table::shell::record::format::hex(hash)))?;
         return Ok(());
     }
     let table = catalog
         .open(&file, true, &TableEnv::default())
         .map_err(|e| e.to_string())?;
-    front::run(catalog, Launch::Table(table), palette, default_saves())
+    Ok(front::run(
+        catalog,
+        Launch::Table(table),
+        palette,
+        default_saves(),
+    )?)
 }

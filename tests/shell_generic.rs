@@ -182,7 +182,9 @@ fn nim_is_played_in_the_terminal_front_end_saved_continued_and_replayed() {
         .and_then(|t| t.save_path())
         .expect("saved")
         .to_path_buf();
-    // The program "dies": Continue in a new app finds the Nim game and goes on.
+    // The program "dies" (and with it its lock on the game): Continue in a new app finds the
+    // Nim game and goes on.
+    drop(app);
     let mut app = App::new(catalog(), PaletteKind::Standard);
     app.saves = SaveDirs::only(dir.clone());
     press(&mut app, KeyCode::Enter); // Tash-Kalar's menu, say

@@ -5,7 +5,9 @@
 pub mod ai;
 pub mod game;
 pub mod hash;
+pub mod out;
 pub mod play;
+pub mod quote;
 pub mod record;
 pub mod rng;
 pub mod seats;

@@ -7,8 +7,13 @@ use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
 
-/// The version of the save format this build writes and reads.
-pub const FORMAT_VERSION: u32 = 1;
+/// The version of the save format this build writes. Version 2 adds the `history` check over
+/// the choices and records [`Game::state_hash`]; version 1 saves are still read and verified
+/// exactly as before.
+pub const FORMAT_VERSION: u32 = 2;
+
+/// Every save format version this build reads.
+pub const READ_VERSIONS: &[u32] = &[1, 2];
 
 /// The program that wrote a save (informational: loading checks the choices and the hash, not this).
 pub const PROGRAM: &str = concat!("tashkalar ", env!("CARGO_PKG_VERSION"));
@@ -81,6 +86,11 @@ pub struct SaveFile<S> {
     /// The hash of the state the choices lead to ([`Recordable::record_hash`]), as 16
     /// lower-case hexadecimal digits.
     pub hash: String,
+    /// Version 2: a running hash over the choices in order ([`history_hash`]), so that a
+    /// changed history is noticed even when it ends in the same position and the `check` line
+    /// was removed or recomputed. Version 1 saves have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub history: Option<String>,
     /// Integrity check of the whole text ([`seal`]); optional so that a save written or edited by
     /// hand can leave it out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -93,6 +103,7 @@ impl<S> SaveFile<S> {
     where
         G: Recordable<Spec = S>,
     {
+        let history = Some(hex(history_hash(&choices)));
         SaveFile {
             format: G::FORMAT.to_string(),
             version: FORMAT_VERSION,
@@ -102,6 +113,7 @@ impl<S> SaveFile<S> {
             choices,
             finished: now.is_over(),
             hash: hex(now.record_hash(FORMAT_VERSION)),
+            history,
             check: None,
         }
     }
@@ -139,12 +151,31 @@ pub fn parse_hex(text: &str) -> Option<u64> {
     }
 }
 
+/// The history check of version 2 saves: FNV-1a (64 bit) run over every choice in order, each
+/// as its length (4 bytes, little-endian) and then its text. Changing, adding, removing or
+/// reordering choices changes it; it depends on the notation only, not on the engine, so it stays
+/// valid however the rules engine changes inside.
+pub fn history_hash(choices: &[String]) -> u64 {
+    let mut h: u64 = FNV_BASIS;
+    for text in choices {
+        h = fnv64_on(h, &(text.len() as u32).to_le_bytes());
+        h = fnv64_on(h, text.as_bytes());
+    }
+    h
+}
+
 /// The digits a check is computed with in place of its own value.
 pub(crate) const CHECK_PLACEHOLDER: &str = "0000000000000000";
 
 /// FNV-1a, 64 bit (stable everywhere; this detects damage, it is not a signature).
 pub(crate) fn fnv64(bytes: &[u8]) -> u64 {
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    fnv64_on(FNV_BASIS, bytes)
+}
+
+const FNV_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a going on from `h` over more bytes.
+fn fnv64_on(mut h: u64, bytes: &[u8]) -> u64 {
     for &b in bytes {
         h ^= b as u64;
         h = h.wrapping_mul(0x0100_0000_01b3);
@@ -190,6 +221,25 @@ mod tests {
         assert_eq!(parse_hex("00000000DEADBEEF"), None);
         assert_eq!(parse_hex("deadbeef"), None);
         assert_eq!(parse_hex("+000000000000001"), None);
+    }
+
+    #[test]
+    fn the_history_check_notices_any_change_to_the_choices() {
+        let list = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let played = history_hash(&list(&["place e5", "place d4", "end"]));
+        assert_eq!(
+            played,
+            history_hash(&list(&["place e5", "place d4", "end"]))
+        );
+        for other in [
+            list(&["place d4", "place e5", "end"]),
+            list(&["place e5", "place d4"]),
+            list(&["place e5", "place d4", "end", "end"]),
+            list(&["place e5place d4", "", "end"]),
+            list(&[]),
+        ] {
+            assert_ne!(history_hash(&other), played, "{other:?}");
+        }
     }
 
     #[test]

@@ -4,13 +4,16 @@
 //! Checks, in order: the bytes are text; the text is a RON struct; it is a save of this game
 //! (`format`) in a version this build reads; every field is there and known; the game can be set
 //! up; every choice can be read and is legal where it stands; the game is over exactly when the
-//! save says so; the final state has the saved hash; and the integrity check matches (so damage
-//! that happens to leave a playable game is noticed too). A save played under older rules that
+//! save says so; the final state has the saved hash; (version 2) the choices are the ones the
+//! `history` check was made over; and the integrity check matches (so damage that happens to
+//! leave a playable game is noticed too). A save played under older rules that
 //! no longer replays says so, naming the rules change that may explain it.
 
 use super::format::{
-    self, FORMAT_VERSION, Header, Recordable, SaveFile, check_digits_at, check_of, parse_hex,
+    self, Header, READ_VERSIONS, Recordable, SaveFile, check_digits_at, check_of, history_hash,
+    parse_hex,
 };
+use crate::shell::quote;
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -66,6 +69,14 @@ pub enum LoadError {
     Finished { saved: bool },
     /// The choices lead to another state than the saved hash describes.
     HashMismatch { saved: String, actual: String },
+    /// A version 2 save without its `history` check.
+    NoHistory,
+    /// A version 1 save with a `history` field (version 1 has none).
+    HistoryInVersion1,
+    /// The `history` field is not 16 lower-case hexadecimal digits.
+    BadHistory(String),
+    /// The choices are not the ones the `history` check was made over: the history was changed.
+    HistoryMismatch,
     /// The `check` field is not 16 lower-case hexadecimal digits.
     BadCheck(String),
     /// The integrity check does not match the text.
@@ -76,8 +87,19 @@ pub enum LoadError {
 }
 
 impl fmt::Display for LoadError {
+    /// One line: the text of the file it quotes is quoted short, with control characters
+    /// escaped ([`quote::message`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        f.write_str(&quote::message(&Raw(self).to_string()))
+    }
+}
+
+/// A [`LoadError`] in words, before the quotes in it are made safe.
+struct Raw<'a>(&'a LoadError);
+
+impl fmt::Display for Raw<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
             LoadError::Io(e) => write!(f, "cannot read: {e}"),
             LoadError::Empty => f.write_str("the file is empty"),
             LoadError::NotText => f.write_str("not a save file (binary data, not text)"),
@@ -107,7 +129,12 @@ impl fmt::Display for LoadError {
             } => write!(f, "not a {expected} save (its format is `{found}`)"),
             LoadError::Version(v) => write!(
                 f,
-                "save format version {v} is not supported (this build reads version {FORMAT_VERSION})"
+                "save format version {v} is not supported (this build reads versions {})",
+                READ_VERSIONS
+                    .iter()
+                    .map(|v| v.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" and ")
             ),
             LoadError::Setup(why) => write!(f, "the game cannot be set up: {why}"),
             LoadError::BadHash(h) => {
@@ -132,6 +159,20 @@ impl fmt::Display for LoadError {
             LoadError::HashMismatch { saved, actual } => write!(
                 f,
                 "the choices lead to state hash {actual}, but the save records {saved}"
+            ),
+            LoadError::NoHistory => f.write_str(
+                "the `history` check is missing (every version 2 save has one): the file was \
+                 damaged or edited",
+            ),
+            LoadError::HistoryInVersion1 => {
+                f.write_str("a version 1 save has no `history` field: the file was edited")
+            }
+            LoadError::BadHistory(h) => {
+                write!(f, "history \"{h}\" is not 16 lower-case hexadecimal digits")
+            }
+            LoadError::HistoryMismatch => f.write_str(
+                "the choices are not the ones the `history` check was made over: the history \
+                 was changed after the game was saved",
             ),
             LoadError::BadCheck(c) => {
                 write!(f, "check \"{c}\" is not 16 lower-case hexadecimal digits")
@@ -158,7 +199,8 @@ pub struct FileError {
 
 impl fmt::Display for FileError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}: {}", self.path.display(), self.error)
+        let path = quote::escape(&self.path.display().to_string());
+        write!(f, "{path}: {}", self.error)
     }
 }
 
@@ -187,11 +229,12 @@ fn ron_options() -> ron::Options {
 }
 
 fn position(e: &ron::error::SpannedError) -> (usize, usize, String) {
-    (e.span.start.line, e.span.start.col, e.code.to_string())
+    quote::ron_error(e)
 }
 
 /// Reads the fields of a save without playing its choices: enough to list it.
 pub fn parse_fields<G: Recordable>(text: &str) -> Result<SaveFile<G::Spec>, LoadError> {
+    let text = quote::without_bom(text);
     let header = read_header(text)?;
     match header.format {
         Some(f) if f == G::FORMAT => {}
@@ -203,7 +246,7 @@ pub fn parse_fields<G: Recordable>(text: &str) -> Result<SaveFile<G::Spec>, Load
         }
     }
     match header.version {
-        Some(FORMAT_VERSION) => {}
+        Some(v) if READ_VERSIONS.contains(&v) => {}
         Some(v) => return Err(LoadError::Version(v)),
         // The full read below names the missing field.
         None => {}
@@ -220,6 +263,7 @@ pub fn parse_fields<G: Recordable>(text: &str) -> Result<SaveFile<G::Spec>, Load
 
 /// Reads only what tells what kind of file a text is: its `format` and `version` fields.
 pub fn read_header(text: &str) -> Result<Header, LoadError> {
+    let text = quote::without_bom(text);
     if text.trim().is_empty() {
         return Err(LoadError::Empty);
     }
@@ -262,8 +306,16 @@ pub fn parse_bytes<G: Recordable>(bytes: &[u8], ctx: &G::Context) -> Result<Load
 
 /// Reads and checks a save given as text.
 pub fn parse<G: Recordable>(text: &str, ctx: &G::Context) -> Result<Loaded<G>, LoadError> {
+    // A byte-order mark (some editors add one) is no part of the save, nor of its check.
+    let text = quote::without_bom(text);
     let save = parse_fields::<G>(text)?;
     let saved_hash = parse_hex(&save.hash).ok_or_else(|| LoadError::BadHash(save.hash.clone()))?;
+    let saved_history = match (save.version, &save.history) {
+        (1, None) => None,
+        (1, Some(_)) => return Err(LoadError::HistoryInVersion1),
+        (_, None) => return Err(LoadError::NoHistory),
+        (_, Some(h)) => Some(parse_hex(h).ok_or_else(|| LoadError::BadHistory(h.clone()))?),
+    };
     let start =
         G::start(&save.game, save.seed, ctx).map_err(|e| LoadError::Setup(e.to_string()))?;
     let (game, choices) =
@@ -280,6 +332,10 @@ pub fn parse<G: Recordable>(text: &str, ctx: &G::Context) -> Result<Loaded<G>, L
                 None => error,
             }
         })?;
+    // The final hash says where the choices lead; this says they are the choices recorded.
+    if saved_history.is_some_and(|h| h != history_hash(&save.choices)) {
+        return Err(LoadError::HistoryMismatch);
+    }
     if let Some(check) = &save.check {
         let stored = parse_hex(check).ok_or_else(|| LoadError::BadCheck(check.clone()))?;
         let at = check_digits_at(text, check).ok_or(LoadError::CheckMismatch)?;

@@ -8,6 +8,7 @@
 //! - [`format`]: the file's fields, the format name and version, the integrity check.
 //! - [`save`]: writing a save as text, atomically, under a fresh name; the autosaver.
 //! - [`load`]: reading and validating a save; listing the saves of a directory.
+//! - [`lock`]: one copy of the program per game in progress.
 //! - [`replay`]: a cursor over a recorded game, and where undo may go back to.
 //!
 //! Dependencies point one way: `engine` <- `record` <- `tui`, `main`. Only [`save`] and [`load`]
@@ -15,6 +16,7 @@
 
 pub mod format;
 pub mod load;
+pub mod lock;
 pub mod replay;
 pub mod save;
 

@@ -6,6 +6,7 @@
 //! terminal or `kill -9` at any moment leaves either the old save or the new one, never a mix.
 
 use super::format::{CHECK_PLACEHOLDER, Recordable, SaveFile, seal};
+use super::lock::{LockError, SaveLock};
 use serde::Serialize;
 use std::fmt;
 use std::fs::{self, File, OpenOptions};
@@ -18,14 +19,50 @@ use std::time::{SystemTime, UNIX_EPOCH};
 pub enum SaveError {
     /// The file system refused (the path says where).
     Io { path: PathBuf, error: io::Error },
+    /// The save could not be locked for play (another copy holds it, or the lock file cannot
+    /// be made).
+    Lock { path: PathBuf, error: LockError },
+    /// The folder for saves is a file.
+    NotAFolder(PathBuf),
+    /// No file can be made in the folder for saves.
+    NotWritable { dir: PathBuf, error: io::Error },
     /// The save could not be put into text (a bug rather than a user problem).
     Encode(String),
+}
+
+/// What an I/O error means for a save, in words a player understands (the system's own words
+/// for anything else).
+pub fn io_reason(error: &io::Error) -> String {
+    match error.kind() {
+        io::ErrorKind::NotADirectory => "part of the path is a file, not a folder".into(),
+        io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem => {
+            "permission denied (the folder is not writable)".into()
+        }
+        io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => {
+            "no space left on the disk".into()
+        }
+        _ => error.to_string(),
+    }
 }
 
 impl fmt::Display for SaveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SaveError::Io { path, error } => write!(f, "{}: cannot save: {error}", path.display()),
+            SaveError::Io { path, error } => {
+                write!(f, "{}: cannot save: {}", path.display(), io_reason(error))
+            }
+            SaveError::Lock { path, error } => write!(f, "{}: {error}", path.display()),
+            SaveError::NotAFolder(dir) => write!(
+                f,
+                "{}: cannot save games there: it is a file, not a folder",
+                dir.display()
+            ),
+            SaveError::NotWritable { dir, error } => write!(
+                f,
+                "{}: cannot save games there: {}",
+                dir.display(),
+                io_reason(error)
+            ),
             SaveError::Encode(why) => write!(f, "cannot write the save: {why}"),
         }
     }
@@ -34,10 +71,54 @@ impl fmt::Display for SaveError {
 impl std::error::Error for SaveError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            SaveError::Io { error, .. } => Some(error),
-            SaveError::Encode(_) => None,
+            SaveError::Io { error, .. } | SaveError::NotWritable { error, .. } => Some(error),
+            SaveError::Lock { error, .. } => Some(error),
+            SaveError::NotAFolder(_) | SaveError::Encode(_) => None,
         }
     }
+}
+
+impl SaveError {
+    /// The error with what went wrong before where, for a line that may be cut short (the
+    /// game screen's warning): "cannot save: no space left on the disk (saves/x.ron)".
+    pub fn reason_first(&self) -> String {
+        match self {
+            SaveError::Io { path, error } => {
+                format!("cannot save: {} ({})", io_reason(error), path.display())
+            }
+            SaveError::Lock { path, error } => format!("{error} ({})", path.display()),
+            other => other.to_string(),
+        }
+    }
+}
+
+/// Makes sure games can be saved in `dir`: creates it if needed and tries a file in it (removed
+/// at once). Said in one sentence when it is a file or cannot be written, before a game starts
+/// rather than at its first decision.
+pub fn check_dir(dir: &Path) -> Result<(), SaveError> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(SaveError::NotAFolder(dir.to_path_buf()));
+    }
+    let not_writable = |error: io::Error| {
+        if error.kind() == io::ErrorKind::NotADirectory || (dir.exists() && !dir.is_dir()) {
+            SaveError::NotAFolder(dir.to_path_buf())
+        } else {
+            SaveError::NotWritable {
+                dir: dir.to_path_buf(),
+                error,
+            }
+        }
+    };
+    fs::create_dir_all(dir).map_err(not_writable)?;
+    let probe = dir.join(format!(".tashkalar-probe.{}.tmp", std::process::id()));
+    OpenOptions::new()
+        .write(true)
+        .create(true)
+        .truncate(true)
+        .open(&probe)
+        .map_err(not_writable)?;
+    let _ = fs::remove_file(&probe);
+    Ok(())
 }
 
 /// A save as RON text, with its integrity check filled in.
@@ -71,17 +152,33 @@ fn temp_path(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
 }
 
-/// Writes `text` to a new temporary file next to `path` and flushes it to disk.
+/// Writes `text` to a new temporary file next to `path` and flushes it to disk. A write that
+/// fails half-way (a full disk) removes the temporary file rather than leave it behind. The
+/// error names the save, not the temporary file.
 fn write_temp(path: &Path, text: &str) -> Result<PathBuf, SaveError> {
+    write_temp_with(path, |file| {
+        file.write_all(text.as_bytes())?;
+        file.sync_all()
+    })
+}
+
+/// [`write_temp`] with the writing given (so that a test can make it fail half-way).
+fn write_temp_with(
+    path: &Path,
+    write: impl FnOnce(&mut File) -> io::Result<()>,
+) -> Result<PathBuf, SaveError> {
     let temp = temp_path(path);
     let mut file = OpenOptions::new()
         .write(true)
         .create(true)
         .truncate(true)
         .open(&temp)
-        .map_err(io_error(&temp))?;
-    file.write_all(text.as_bytes()).map_err(io_error(&temp))?;
-    file.sync_all().map_err(io_error(&temp))?;
+        .map_err(io_error(path))?;
+    if let Err(error) = write(&mut file) {
+        drop(file);
+        let _ = fs::remove_file(&temp);
+        return Err(io_error(path)(error));
+    }
     Ok(temp)
 }
 
@@ -118,6 +215,32 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<(), SaveError> {
 /// Creates `dir` if needed. Two games started in the same second (or two programs) never share
 /// a file: the name is claimed with a hard link, which fails rather than overwrite.
 pub fn write_new(dir: &Path, stem: &str, text: &str) -> Result<PathBuf, SaveError> {
+    write_fresh(dir, stem, text, false).map(|(path, _)| path)
+}
+
+/// [`write_new`] for a game that goes on being played: the name is locked for play
+/// ([`SaveLock`]) before the file appears, so no other copy of the program can open it first.
+pub fn write_new_locked(
+    dir: &Path,
+    stem: &str,
+    text: &str,
+) -> Result<(PathBuf, SaveLock), SaveError> {
+    let (path, lock) = write_fresh(dir, stem, text, true)?;
+    match lock {
+        Some(lock) => Ok((path, lock)),
+        None => Err(SaveError::Encode("the new save was not locked".into())),
+    }
+}
+
+fn write_fresh(
+    dir: &Path,
+    stem: &str,
+    text: &str,
+    locked: bool,
+) -> Result<(PathBuf, Option<SaveLock>), SaveError> {
+    if dir.exists() && !dir.is_dir() {
+        return Err(SaveError::NotAFolder(dir.to_path_buf()));
+    }
     fs::create_dir_all(dir).map_err(io_error(dir))?;
     let first = dir.join(format!("{stem}.ron"));
     let temp = write_temp(&first, text)?;
@@ -128,13 +251,23 @@ pub fn write_new(dir: &Path, stem: &str, text: &str) -> Result<PathBuf, SaveErro
             } else {
                 dir.join(format!("{stem}-{n}.ron"))
             };
+            let lock = if locked {
+                match SaveLock::acquire(&path) {
+                    Ok(lock) => Some(lock),
+                    // Another copy plays a game of that name: try the next.
+                    Err(LockError::Held(_)) => continue,
+                    Err(error) => return Err(SaveError::Lock { path, error }),
+                }
+            } else {
+                None
+            };
             match fs::hard_link(&temp, &path) {
-                Ok(()) => return Ok(path),
+                Ok(()) => return Ok((path, lock)),
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
                 // No hard links here (some file systems): fall back on a check and a rename.
                 Err(_) if !path.exists() => {
                     fs::rename(&temp, &path).map_err(io_error(&path))?;
-                    return Ok(path);
+                    return Ok((path, lock));
                 }
                 Err(_) => continue,
             }
@@ -184,6 +317,7 @@ fn civil_from_days(z: i64) -> (i64, u32, u32) {
 
 /// Keeps one game's save file up to date: the choices so far in notation, written after every
 /// decision. The file name is chosen at the first write, so a game nobody plays leaves no file.
+/// From then on the save is locked for play ([`SaveLock`]) as long as the autosaver lives.
 #[derive(Clone, Debug)]
 pub struct Autosave<G: Recordable> {
     dir: PathBuf,
@@ -192,6 +326,7 @@ pub struct Autosave<G: Recordable> {
     spec: G::Spec,
     seed: u64,
     choices: Vec<String>,
+    lock: Option<std::sync::Arc<SaveLock>>,
 }
 
 impl<G: Recordable> Autosave<G> {
@@ -204,11 +339,13 @@ impl<G: Recordable> Autosave<G> {
             spec,
             seed,
             choices: Vec::new(),
+            lock: None,
         }
     }
 
-    /// Goes on writing an existing save (a resumed game) to the same file.
-    pub fn resume(path: PathBuf, save: &SaveFile<G::Spec>) -> Autosave<G> {
+    /// Goes on writing an existing save (a resumed game) to the same file, which `lock` holds
+    /// for play.
+    pub fn resume(path: PathBuf, save: &SaveFile<G::Spec>, lock: SaveLock) -> Autosave<G> {
         let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
         Autosave {
             dir,
@@ -217,6 +354,7 @@ impl<G: Recordable> Autosave<G> {
             spec: save.game.clone(),
             seed: save.seed,
             choices: save.choices.clone(),
+            lock: Some(std::sync::Arc::new(lock)),
         }
     }
 
@@ -261,7 +399,11 @@ impl<G: Recordable> Autosave<G> {
         let text = to_text(&self.save_file(now))?;
         match &self.path {
             Some(path) => write_atomic(path, &text)?,
-            None => self.path = Some(write_new(&self.dir, &self.stem, &text)?),
+            None => {
+                let (path, lock) = write_new_locked(&self.dir, &self.stem, &text)?;
+                self.path = Some(path);
+                self.lock = Some(std::sync::Arc::new(lock));
+            }
         }
         Ok(self.path.as_deref().unwrap_or(Path::new("")))
     }
@@ -270,6 +412,86 @@ impl<G: Recordable> Autosave<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("tashkalar-save-{}-{name}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    #[test]
+    fn a_write_that_fails_half_way_leaves_no_temporary_file() {
+        let dir = scratch("half");
+        let save = dir.join("game.ron");
+        let failed = write_temp_with(&save, |file| {
+            file.write_all(b"(format: ")?;
+            Err(io::Error::from(io::ErrorKind::StorageFull))
+        });
+        let error = failed.unwrap_err().to_string();
+        assert_eq!(
+            error,
+            format!("{}: cannot save: no space left on the disk", save.display())
+        );
+        assert_eq!(fs::read_dir(&dir).unwrap().count(), 0, "something was left");
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_folder_for_saves_that_is_a_file_is_said_in_one_sentence() {
+        let dir = scratch("file");
+        let file = dir.join("saves");
+        fs::write(&file, "not a folder").unwrap();
+        let error = check_dir(&file).unwrap_err().to_string();
+        assert_eq!(
+            error,
+            format!(
+                "{}: cannot save games there: it is a file, not a folder",
+                file.display()
+            )
+        );
+        let under = file.join("deeper");
+        let error = check_dir(&under).unwrap_err().to_string();
+        assert!(error.contains("not a folder"), "{error}");
+        let error = write_new(&file, "x", "text").unwrap_err().to_string();
+        assert!(error.contains("it is a file, not a folder"), "{error}");
+        check_dir(&dir.join("fresh")).unwrap();
+        assert!(dir.join("fresh").is_dir());
+        assert_eq!(fs::read_dir(dir.join("fresh")).unwrap().count(), 0);
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_folder_for_saves_that_cannot_be_written_is_said_in_one_sentence() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = scratch("locked");
+        let locked = dir.join("saves");
+        fs::create_dir_all(&locked).unwrap();
+        fs::set_permissions(&locked, fs::Permissions::from_mode(0o555)).unwrap();
+        // Root may write anywhere; then a folder of the kernel's stands in (nobody may add
+        // files there).
+        let probe = locked.join("probe");
+        let target = if fs::write(&probe, "").is_ok() {
+            let _ = fs::remove_file(&probe);
+            PathBuf::from("/sys/kernel")
+        } else {
+            locked.clone()
+        };
+        if target.is_dir() {
+            let error = check_dir(&target).unwrap_err().to_string();
+            assert_eq!(
+                error,
+                format!(
+                    "{}: cannot save games there: permission denied (the folder is not writable)",
+                    target.display()
+                )
+            );
+        }
+        fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).unwrap();
+        let _ = fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn stems_are_utc_dates_and_times() {

@@ -6,6 +6,7 @@ use super::table::{Table, TableEnv, TableScreen};
 use super::ui::GameUi;
 use crate::shell::game::Game;
 use crate::shell::record::load::{self, FileError, LoadError};
+use crate::shell::record::lock::{self as save_lock, SaveLock};
 use crate::shell::record::save::{self, Autosave};
 use crate::shell::record::{Loaded, Recordable};
 use crate::shell::seats::SeatKind;
@@ -71,12 +72,14 @@ pub trait GameEntry: Send + Sync {
     fn summary(&self, text: &str) -> Result<Summary, LoadError>;
     /// Reads and checks a save completely; returns the hash its choices lead to.
     fn verify(&self, text: &str) -> Result<u64, LoadError>;
-    /// Opens a save on a table: to play on, or (`watch`) in the replay viewer.
+    /// Opens a save on a table: to play on, held by `lock` (a game in progress), or (`watch`,
+    /// or a finished game) in the replay viewer.
     fn open(
         &self,
         path: &Path,
         text: &str,
         watch: bool,
+        lock: Option<SaveLock>,
         env: &TableEnv,
     ) -> Result<Box<dyn TableScreen>, LoadError>;
 }
@@ -106,9 +109,17 @@ pub struct Entry<U: GameUi> {
 }
 
 impl<U: GameUi> Entry<U> {
-    /// Reads and checks a save of this game.
+    /// Reads and checks a save of this game, and that this build has every bot its seats name
+    /// (so that `replay --verify` refuses a save that `play --continue` could not open, with
+    /// the same words).
     pub fn load(&self, text: &str) -> Result<Loaded<U::Game>, LoadError> {
-        load::parse::<U::Game>(text, &self.ctx)
+        let loaded = load::parse::<U::Game>(text, &self.ctx)?;
+        for player in <U::Game as Recordable>::seats(&loaded.save.game).players {
+            if let SeatKind::Bot(name) = &player.kind {
+                crate::shell::ai::make_bot::<U::Game>(name, 0).map_err(LoadError::Setup)?;
+            }
+        }
+        Ok(loaded)
     }
 }
 
@@ -161,13 +172,20 @@ impl<U: GameUi> GameEntry for Entry<U> {
         path: &Path,
         text: &str,
         watch: bool,
+        lock: Option<SaveLock>,
         env: &TableEnv,
     ) -> Result<Box<dyn TableScreen>, LoadError> {
         let loaded = self.load(text)?;
-        let table = if watch || loaded.end.is_over() {
-            Table::<U>::replay(loaded, path.to_path_buf())
-        } else {
-            Table::<U>::resume(loaded, path.to_path_buf(), env)
+        let table = match lock {
+            Some(lock) if !watch && !loaded.end.is_over() => {
+                Table::<U>::resume(loaded, path.to_path_buf(), lock, env)
+            }
+            _ if !watch && !loaded.end.is_over() => {
+                return Err(LoadError::Io(
+                    "a game in progress is only played on while it is locked for play".into(),
+                ));
+            }
+            _ => Table::<U>::replay(loaded, path.to_path_buf()),
         };
         // A save that loaded replays; should it not, say so rather than show half a game.
         table
@@ -208,6 +226,9 @@ pub enum RecordsError {
     File(FileError),
     /// The newest unfinished game could not be read; the message names it and says why.
     Unreadable(FileError),
+    /// The game cannot be played here: another copy of the program plays it (or it cannot be
+    /// locked for play); `why` says which.
+    Locked { path: PathBuf, why: String },
 }
 
 fn dirs_text(dirs: &[PathBuf]) -> String {
@@ -234,6 +255,7 @@ impl fmt::Display for RecordsError {
             RecordsError::Unreadable(e) => {
                 write!(f, "the newest unfinished game could not be read: {e}")
             }
+            RecordsError::Locked { path, why } => write!(f, "{}: {why}", path.display()),
         }
     }
 }
@@ -322,6 +344,16 @@ impl Catalog {
         watch: bool,
         env: &TableEnv,
     ) -> Result<Box<dyn TableScreen>, RecordsError> {
+        // To play on, the game is locked first, so that a second copy of the program is told at
+        // once that it is open elsewhere (a finished game then lets the lock go: it is watched).
+        let lock = if watch {
+            None
+        } else {
+            Some(SaveLock::acquire(path).map_err(|e| RecordsError::Locked {
+                path: path.to_path_buf(),
+                why: e.to_string(),
+            })?)
+        };
         let text = Self::read_text(path)?;
         let fail = |error| {
             RecordsError::File(FileError {
@@ -330,7 +362,7 @@ impl Catalog {
             })
         };
         let game = self.game_of(&text).map_err(fail)?;
-        game.open(path, &text, watch, env).map_err(fail)
+        game.open(path, &text, watch, lock, env).map_err(fail)
     }
 
     /// Every `*.ron` file of the directories, newest first. A missing directory has none.
@@ -377,6 +409,8 @@ impl Catalog {
                     s.decisions,
                     if s.finished {
                         "finished"
+                    } else if save_lock::holder(&path).is_some() {
+                        "in progress, open in another copy"
                     } else {
                         "in progress"
                     }

@@ -8,7 +8,7 @@ use crate::shell::seats::SeatKind;
 use crate::shell::sim::{Pairing, rotation};
 use crate::tashkalar::engine::cards::{CardDb, LoadError};
 use crate::tashkalar::engine::scenario::Scenario;
-use crate::tashkalar::engine::setup::SetupError;
+use crate::tashkalar::engine::setup::{MIN_TASKS, SetupError};
 use crate::tashkalar::engine::{GameConfig, GameState, Mode};
 use crate::tashkalar::record::GameSpec;
 use crate::tashkalar::ui::setup::{decks_for, spec_for};
@@ -39,8 +39,14 @@ pub fn load_cards(dir: Option<&Path>) -> Result<CardDb, String> {
     CardDb::from_sources(sources).map_err(|e: LoadError| e.to_string())
 }
 
-/// `tashkalar cards check`: counts per deck and kind.
-pub fn cards_check(db: &CardDb) -> String {
+/// `tashkalar cards check`: counts per deck and kind; or, for cards that load but cannot be
+/// played (a deck smaller than a hand), one line per problem at `file:line:col`. Cards without
+/// the tasks High Form needs still pass (Deathmatch can be played), and the counts say so.
+pub fn cards_check(db: &CardDb) -> Result<String, String> {
+    let problems = db.playable_problems();
+    if !problems.is_empty() {
+        return Err(problems.join("\n"));
+    }
     let mut out = String::new();
     let beings: usize = db.decks.iter().map(|d| d.cards.len()).sum();
     for deck in &db.decks {
@@ -48,14 +54,20 @@ pub fn cards_check(db: &CardDb) -> String {
     }
     out.push_str(&format!("{:<10} {} legends\n", "Legends", db.legends.len()));
     out.push_str(&format!("{:<10} {} flares\n", "Flares", db.flares.len()));
-    out.push_str(&format!("{:<10} {} tasks\n", "Tasks", db.tasks.len()));
+    out.push_str(&format!("{:<10} {} tasks", "Tasks", db.tasks.len()));
+    if db.tasks.len() < MIN_TASKS {
+        out.push_str(&format!(
+            " (High Form needs at least {MIN_TASKS}: only Deathmatch can be played)"
+        ));
+    }
+    out.push('\n');
     out.push_str(&format!(
         "total: {beings} beings, {} legends, {} flares, {} tasks\n",
         db.legends.len(),
         db.flares.len(),
         db.tasks.len()
     ));
-    out
+    Ok(out)
 }
 
 /// `tashkalar legal`: loads a scenario, applies the choices with the given indexes, and describes

@@ -340,6 +340,19 @@ impl Pattern {
             .count()
     }
 
+    /// Whether the pattern fits on the arena in at least one orientation and place: one that
+    /// does not (wider or taller than the arena, or shaped to miss its corners) could never be
+    /// summoned.
+    pub fn fits_on_arena(&self) -> bool {
+        self.placements.iter().any(|p| {
+            Square::all().filter(|&t| arena::is_playable(t)).any(|t| {
+                p.cells
+                    .iter()
+                    .all(|c| t.offset(c.df, c.dr).is_some_and(arena::is_playable))
+            })
+        })
+    }
+
     /// Highest mark number used.
     pub fn max_mark(&self) -> u8 {
         self.placements[0]

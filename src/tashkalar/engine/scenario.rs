@@ -82,8 +82,9 @@ pub struct TaskSpec {
 pub struct ScenarioError(pub String);
 
 impl fmt::Display for ScenarioError {
+    /// One line, whatever the scenario holds (quotes cut short, control characters escaped).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
+        f.write_str(&crate::shell::quote::message(&self.0))
     }
 }
 
@@ -96,11 +97,11 @@ fn err<T>(msg: impl Into<String>) -> Result<T, ScenarioError> {
 impl Scenario {
     /// Reads a scenario from RON text.
     pub fn parse(text: &str) -> Result<Scenario, ScenarioError> {
+        // A byte-order mark (some editors add one) is no part of the RON.
+        let text = crate::shell::quote::without_bom(text);
         super::cards::ron_options().from_str(text).map_err(|e| {
-            ScenarioError(format!(
-                "{}:{}: {}",
-                e.span.start.line, e.span.start.col, e.code
-            ))
+            let (line, col, message) = crate::shell::quote::ron_error(&e);
+            ScenarioError(format!("{line}:{col}: {message}"))
         })
     }
 

@@ -5,7 +5,7 @@
 //! only it knows (the command line names its flags) while the rule itself lives here once.
 
 use super::cards::CardDb;
-use super::state::{GameConfig, Mode};
+use super::state::{GameConfig, HAND_BEINGS, Mode};
 use std::fmt;
 
 /// High Form needs this many task cards: three current tasks and the next one.
@@ -51,6 +51,8 @@ pub enum SetupError {
     UnknownDeck { name: String, known: Vec<String> },
     /// A pile of cards larger than a game can hold.
     PileTooLarge { what: String, capacity: usize },
+    /// A deck with fewer beings than a hand holds: no game can be dealt from it.
+    DeckTooSmall { name: String, beings: usize },
 }
 
 impl fmt::Display for SetupError {
@@ -84,6 +86,12 @@ impl fmt::Display for SetupError {
             SetupError::PileTooLarge { what, capacity } => {
                 write!(f, "{what} has more than {capacity} cards")
             }
+            SetupError::DeckTooSmall { name, beings } => write!(
+                f,
+                "deck `{name}` has {beings} being{}, fewer than a hand of {HAND_BEINGS}: no game \
+                 can be dealt from it",
+                if *beings == 1 { "" } else { "s" }
+            ),
         }
     }
 }
@@ -92,7 +100,8 @@ impl std::error::Error for SetupError {}
 
 impl GameConfig {
     /// Checks that this game can be set up with these cards: the player count, the form and the
-    /// teams fit together, every seat has a deck the database knows, and High Form has its tasks.
+    /// teams fit together, every seat has a deck the database knows with at least a hand of beings,
+    /// and High Form has its tasks.
     pub fn validate(&self, db: &CardDb) -> Result<(), SetupError> {
         let players = self.players;
         if !(2..=4).contains(&players) {
@@ -118,10 +127,16 @@ impl GameConfig {
             });
         }
         for name in &self.decks {
-            if db.deck_by_name(name).is_none() {
+            let Some(deck) = db.deck_by_name(name) else {
                 return Err(SetupError::UnknownDeck {
                     name: name.clone(),
                     known: db.decks.iter().map(|d| d.name.clone()).collect(),
+                });
+            };
+            if db.deck(deck).cards.len() < HAND_BEINGS {
+                return Err(SetupError::DeckTooSmall {
+                    name: name.clone(),
+                    beings: db.deck(deck).cards.len(),
                 });
             }
         }

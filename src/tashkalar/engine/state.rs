@@ -570,7 +570,14 @@ impl GameState {
                 task(&mut h, Some(t));
             }
         }
-        h.add(&self.turn);
+        // Cards by name here too (warps played this turn), so that the hash, which saves of
+        // format version 2 record, does not depend on the numbering of the cards loaded.
+        let mut turn = self.turn;
+        turn.warps_played = [None; 4];
+        h.add(&turn);
+        for played in self.turn.warps_played {
+            cards(&mut h, played.as_slice());
+        }
         match self.phase {
             Phase::SummonPickup(p) => {
                 h.write_u8(255);
@@ -581,17 +588,19 @@ impl GameState {
                 h.add(&phase);
             }
         }
-        match &self.effect {
-            Some(run) => {
-                h.write_u8(1);
-                cards(&mut h, &[run.card]);
-                // The card counted by name above; the rest of the run as it is.
-                let mut rest = run.clone();
-                rest.card = CardId(0);
-                h.add(&rest);
-            }
-            None => h.write_u8(0),
+        // The effect in progress and those it was copied into, innermost first.
+        let mut effect = self.effect.as_ref();
+        while let Some(run) = effect {
+            h.write_u8(1);
+            cards(&mut h, &[run.card]);
+            // The card counted by name above; the rest of the run as it is.
+            let mut rest = run.clone();
+            rest.card = CardId(0);
+            rest.parent = None;
+            h.add(&rest);
+            effect = run.parent.as_deref();
         }
+        h.write_u8(0);
         h.add(&self.ending).add(&self.setup_step);
         h.add(&self.resigned);
         h.add(&self.rng.word_pos());

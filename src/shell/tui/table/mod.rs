@@ -17,6 +17,7 @@ use super::theme::Theme;
 use super::ui::{AiStatus, GameUi, LineKind, LogLine, Note, Outcome, TableView};
 use crate::shell::ai;
 use crate::shell::game::Game;
+use crate::shell::record::lock::SaveLock;
 use crate::shell::record::{Autosave, Loaded, Recordable};
 use crate::shell::seats::{SeatKind, Seats};
 use ai_worker::{AiWorker, Answer, Reply};
@@ -301,8 +302,14 @@ impl<U: GameUi> Table<U> {
         Ok(Self::with_core(core))
     }
 
-    /// A saved game to play on from where it stopped; it goes on being saved to the same file.
-    pub fn resume(loaded: Loaded<U::Game>, path: PathBuf, env: &TableEnv) -> Result<Self, String> {
+    /// A saved game to play on from where it stopped; it goes on being saved to the same file,
+    /// which `lock` holds for play while the table lives.
+    pub fn resume(
+        loaded: Loaded<U::Game>,
+        path: PathBuf,
+        lock: SaveLock,
+        env: &TableEnv,
+    ) -> Result<Self, String> {
         let seats = <U::Game as Recordable>::seats(&loaded.save.game);
         let mut session = Session::<U>::new(loaded.start.clone(), seats, Some(loaded.save.seed));
         for (i, c) in loaded.choices.iter().enumerate() {
@@ -316,7 +323,7 @@ impl<U: GameUi> Table<U> {
             kind: LineKind::Important,
             text: format!("Continued from {}", path.display()),
         });
-        let autosave = Autosave::resume(path, &loaded.save);
+        let autosave = Autosave::resume(path, &loaded.save, lock);
         Self::live_session(session, Some(autosave), env)
     }
 
@@ -490,7 +497,7 @@ impl<U: GameUi> Table<U> {
             autosave
                 .write(&session.game)
                 .map(|_| ())
-                .map_err(|e| e.to_string())
+                .map_err(|e| e.reason_first())
         } else {
             Err("the save fell out of step with the game; it is no longer updated".into())
         };
@@ -1034,11 +1041,18 @@ impl<U: GameUi> TableScreen for Table<U> {
 
     fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
         let core = &self.core;
+        let problem = core.live.as_ref().and_then(|l| l.save_problem.as_deref());
         if let Some(seat) = core.gate {
             render_pass(frame, area, core, seat, theme);
+            if let Some(problem) = problem {
+                render_save_problem(frame, area, problem, theme);
+            }
             return;
         }
         self.screen.render(frame, area, &core.view(), theme);
+        if let Some(problem) = problem {
+            render_save_problem(frame, area, problem, theme);
+        }
         if let Some((popup, _)) = &core.popup {
             overlays::render_popup(frame, area, popup, theme);
         }
@@ -1099,6 +1113,25 @@ impl<U: GameUi> TableScreen for Table<U> {
     fn as_any_mut(&mut self) -> &mut dyn Any {
         self
     }
+}
+
+/// A save that could not be written, over the top line of the table until a write succeeds:
+/// the game goes on, and the player must know it is not being saved.
+fn render_save_problem(frame: &mut Frame, area: Rect, problem: &str, theme: &Theme) {
+    if area.height == 0 {
+        return;
+    }
+    let line = Rect::new(area.x, area.y, area.width, 1);
+    frame.render_widget(ratatui::widgets::Clear, line);
+    frame.render_widget(
+        Paragraph::new(Line::styled(
+            format!(" Not saved: {problem} "),
+            theme
+                .warn()
+                .add_modifier(ratatui::style::Modifier::REVERSED),
+        )),
+        line,
+    );
 }
 
 /// The "pass to" screen: nothing private is drawn until the named player confirms.

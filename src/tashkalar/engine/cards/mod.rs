@@ -11,6 +11,8 @@ pub mod tasks;
 use super::board::Rank;
 use super::effect::program::Program;
 use super::pattern::Pattern;
+use crate::shell::quote;
+use crate::tashkalar::engine::state::HAND_BEINGS;
 use compile::Context;
 use language::Step;
 use serde::Deserialize;
@@ -91,6 +93,8 @@ pub struct Deck {
     /// Nethervoid: summoning one of these beings when its seat has no Gateway (or a common one,
     /// for a heroic being) makes the summoned piece the seat's Gateway.
     pub gateway: bool,
+    /// Where the deck was first named (`file:line:col`), for errors about the deck as a whole.
+    pub written_at: String,
 }
 
 /// Every card the game knows.
@@ -114,11 +118,16 @@ pub struct LoadError {
 }
 
 impl fmt::Display for LoadError {
+    /// `file:line:col: message`, on one line, whatever the file holds (quotes cut short,
+    /// control characters escaped: [`quote::message`]).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
             "{}:{}:{}: {}",
-            self.file, self.line, self.col, self.message
+            quote::escape(&self.file),
+            self.line,
+            self.col,
+            quote::message(&self.message)
         )
     }
 }
@@ -281,76 +290,85 @@ impl CardDb {
         files: impl IntoIterator<Item = (String, String)>,
     ) -> Result<CardDb, LoadError> {
         let mut db = CardDb::default();
+        // Where each card and deck was written, for errors found once every file is read.
+        let mut origins = Origins::default();
         for (file, text) in files {
-            db.load_file(&file, &text)?;
+            db.load_file(&file, &text, &mut origins)?;
         }
         // Decks, piles and the task queue are fixed-size lists inside the game state.
-        let too_many = |what: &str, n: usize, max: usize| LoadError {
-            file: "(cards)".into(),
-            line: 1,
-            col: 1,
-            message: format!("{what} has {n} cards; at most {max} are supported"),
+        let too_many = |what: &str, n: usize, max: usize| {
+            format!("{what} has {n} cards; at most {max} are supported")
         };
         for deck in &db.decks {
             if deck.cards.len() > MAX_PILE {
-                return Err(too_many(
-                    &format!("deck `{}`", deck.name),
-                    deck.cards.len(),
-                    MAX_PILE,
+                return Err(origins.error(
+                    &format!("deck:{}", deck.name),
+                    too_many(&format!("deck `{}`", deck.name), deck.cards.len(), MAX_PILE),
                 ));
             }
         }
-        for (what, n) in [
-            ("the legend deck", db.legends.len()),
-            ("the flare deck", db.flares.len()),
-            ("the task deck", db.tasks.len()),
+        for (what, list, n) in [
+            ("the legend deck", &db.legends, db.legends.len()),
+            ("the flare deck", &db.flares, db.flares.len()),
         ] {
             if n > MAX_PILE {
-                return Err(too_many(what, n, MAX_PILE));
+                let last = list
+                    .last()
+                    .map(|&c| db.card(c).name.clone())
+                    .unwrap_or_default();
+                return Err(origins.error(&last, too_many(what, n, MAX_PILE)));
             }
         }
+        if db.tasks.len() > MAX_PILE {
+            let last = db.tasks.last().map(|t| t.name.clone()).unwrap_or_default();
+            return Err(origins.error(&last, too_many("the task deck", db.tasks.len(), MAX_PILE)));
+        }
         if db.legends.is_empty() {
-            return Err(LoadError {
-                file: "(cards)".into(),
-                line: 1,
-                col: 1,
-                message: "no legends".into(),
-            });
+            return Err(origins
+                .first_file("no legends in any card file (a `legends: [...]` list is needed)"));
         }
         if db.flares.is_empty() {
-            return Err(LoadError {
-                file: "(cards)".into(),
-                line: 1,
-                col: 1,
-                message: "no flares".into(),
-            });
+            return Err(
+                origins.first_file("no flares in any card file (a `flares: [...]` list is needed)")
+            );
         }
         // Conditions may name other cards (Shadow Twins); they can be in any file.
         for card in &db.cards {
             let programs = [Some(&card.effect), card.warp.as_ref().map(|w| &w.effect)];
             for name in programs.into_iter().flatten().flat_map(|p| p.card_names()) {
                 if db.by_name(&name).is_none() {
-                    return Err(LoadError {
-                        file: "(cards)".into(),
-                        line: 1,
-                        col: 1,
-                        message: format!(
+                    return Err(origins.error(
+                        &card.name,
+                        format!(
                             "`{}`: effect names a card `{name}` that does not exist",
                             card.name
                         ),
-                    });
+                    ));
                 }
             }
         }
         Ok(db)
     }
 
-    fn load_file(&mut self, file: &str, text: &str) -> Result<(), LoadError> {
-        let parsed: CardFile = ron_options().from_str(text).map_err(|e| LoadError {
-            file: file.to_string(),
-            line: e.span.start.line,
-            col: e.span.start.col,
-            message: e.code.to_string(),
+    fn load_file(
+        &mut self,
+        file: &str,
+        text: &str,
+        origins: &mut Origins,
+    ) -> Result<(), LoadError> {
+        // A byte-order mark (some editors add one) is no part of the RON.
+        let text = quote::without_bom(text);
+        if origins.first.is_none() {
+            origins.first = Some(file.to_string());
+        }
+        let parsed: CardFile = ron_options().from_str(text).map_err(|e| {
+            let (line, col, message) = quote::ron_error(&e);
+            LoadError {
+                file: file.to_string(),
+                line,
+                col,
+                message,
+            }
         })?;
         // Validation errors point at the card's name in the text.
         let at = |name: &str, message: String| {
@@ -362,6 +380,25 @@ impl CardDb {
                 message: format!("`{name}`: {message}"),
             }
         };
+        let mut seen = |key: String, name: &str| {
+            let (line, col) = locate(text, name);
+            origins
+                .at
+                .entry(key)
+                .or_insert((file.to_string(), line, col));
+        };
+        if let Some(name) = &parsed.deck {
+            seen(format!("deck:{name}"), name);
+        }
+        for def in parsed.beings.iter().chain(&parsed.legends) {
+            seen(def.name.clone(), &def.name);
+        }
+        for def in &parsed.flares {
+            seen(def.name.clone(), &def.name);
+        }
+        for def in &parsed.tasks {
+            seen(def.name.clone(), &def.name);
+        }
         if !parsed.beings.is_empty() && parsed.deck.is_none() {
             return Err(LoadError {
                 file: file.into(),
@@ -370,12 +407,26 @@ impl CardDb {
                 message: "a file with `beings` needs `deck: \"Name\"`".into(),
             });
         }
-        let deck = parsed.deck.as_ref().map(|name| self.deck_id(name));
+        let deck = match &parsed.deck {
+            Some(name) => {
+                let (line, col) = locate(text, name);
+                let written_at = format!("{}:{line}:{col}", quote::escape(file));
+                Some(self.deck_id(name, written_at).map_err(|m| LoadError {
+                    file: file.to_string(),
+                    line,
+                    col,
+                    message: format!("deck `{name}`: {m}"),
+                })?)
+            }
+            None => None,
+        };
         if let Some(d) = deck {
             self.decks[d.0 as usize].gateway |= parsed.gateway;
         }
         for def in &parsed.beings {
-            let deck = deck.expect("checked above");
+            let Some(deck) = deck else {
+                break;
+            };
             let id = self
                 .add_being(def, CardKind::Being(deck))
                 .map_err(|m| at(&def.name, m))?;
@@ -392,6 +443,7 @@ impl CardDb {
             self.flares.push(id);
         }
         for def in &parsed.tasks {
+            check_name(&def.name).map_err(|m| at(&def.name, m))?;
             let task = Task::from_def(def, self.tasks.len()).map_err(|m| at(&def.name, m))?;
             if self.tasks.iter().any(|t| t.name == task.name) {
                 return Err(at(&def.name, "a task with this name already exists".into()));
@@ -401,25 +453,45 @@ impl CardDb {
         Ok(())
     }
 
-    fn deck_id(&mut self, name: &str) -> DeckId {
+    fn deck_id(&mut self, name: &str, written_at: String) -> Result<DeckId, String> {
         if let Some(i) = self.decks.iter().position(|d| d.name == name) {
-            return DeckId(i as u8);
+            return Ok(DeckId(i as u8));
         }
+        check_name(name)?;
+        let id = u8::try_from(self.decks.len()).map_err(|_| "too many decks".to_string())?;
         self.decks.push(Deck {
             name: name.to_string(),
             cards: Vec::new(),
             gateway: false,
+            written_at,
         });
-        DeckId((self.decks.len() - 1) as u8)
+        Ok(DeckId(id))
+    }
+
+    /// What keeps these cards from being played although they load: decks with fewer beings
+    /// than a hand holds (a game could not deal one). Each at `file:line:col`.
+    pub fn playable_problems(&self) -> Vec<String> {
+        self.decks
+            .iter()
+            .filter(|d| d.cards.len() < HAND_BEINGS)
+            .map(|d| {
+                format!(
+                    "{}: deck `{}` has {} being{}, fewer than a hand of {HAND_BEINGS}: no game \
+                     can be dealt from it",
+                    d.written_at,
+                    quote::short(&d.name),
+                    d.cards.len(),
+                    if d.cards.len() == 1 { "" } else { "s" }
+                )
+            })
+            .collect()
     }
 
     fn next_id(&self, name: &str) -> Result<CardId, String> {
         if self.by_name.contains_key(name) {
             return Err("a card with this name already exists".into());
         }
-        if name.trim().is_empty() {
-            return Err("empty card name".into());
-        }
+        check_name(name)?;
         u16::try_from(self.cards.len())
             .map(CardId)
             .map_err(|_| "too many cards".into())
@@ -435,6 +507,13 @@ impl CardDb {
             }
         }
         .map_err(|e| format!("pattern: {}", e.0))?;
+        if !pattern.fits_on_arena() {
+            return Err(
+                "pattern: it fits nowhere on the arena (in no orientation), so the card could \
+                 never be summoned"
+                    .into(),
+            );
+        }
         if kind == CardKind::Legend && def.rank != Rank::Legendary {
             return Err("a legend summons a legendary piece".into());
         }
@@ -563,6 +642,66 @@ impl CardDb {
 }
 
 /// 1-based line and column of the first `"name"` in the text (or 1:1).
+/// The longest name of a card, task or deck (the longest printed card has 22 characters; names
+/// are shown in one line of the card panels and written in saves).
+pub const MAX_NAME: usize = 40;
+
+/// A name a card, task or deck may have: not empty, at most [`MAX_NAME`] characters, no control
+/// characters (they would reach the terminal).
+fn check_name(name: &str) -> Result<(), String> {
+    if name.trim().is_empty() {
+        return Err("empty name".into());
+    }
+    if name.chars().any(char::is_control) {
+        return Err("a name may not hold control characters".into());
+    }
+    let n = name.chars().count();
+    if n > MAX_NAME {
+        return Err(format!(
+            "a name of {n} characters; at most {MAX_NAME} are allowed"
+        ));
+    }
+    Ok(())
+}
+
+/// Where the cards and decks of the files read so far were written (the first place each name
+/// appears), so that errors found after every file is read still name a file, line and column.
+#[derive(Default)]
+struct Origins {
+    /// By card or task name, and `deck:NAME` for decks.
+    at: BTreeMap<String, (String, usize, usize)>,
+    /// The first file read.
+    first: Option<String>,
+}
+
+impl Origins {
+    /// An error about `key`, where it was written.
+    fn error(&self, key: &str, message: String) -> LoadError {
+        match self.at.get(key) {
+            Some((file, line, col)) => LoadError {
+                file: file.clone(),
+                line: *line,
+                col: *col,
+                message,
+            },
+            None => self.first_file(&message),
+        }
+    }
+
+    /// An error about the card set as a whole, at the start of its first file.
+    fn first_file(&self, message: &str) -> LoadError {
+        LoadError {
+            file: self
+                .first
+                .clone()
+                .unwrap_or_else(|| "(no card files)".into()),
+            line: 1,
+            col: 1,
+            message: message.to_string(),
+        }
+    }
+}
+
 fn locate(text: &str, name: &str) -> (usize, usize) {
     let needle = format!("\"{name}\"");
     match text.find(&needle) {

@@ -61,6 +61,13 @@ enum Command {
         #[command(subcommand)]
         action: CardsAction,
     },
+    /// Serve a built-in bot over the bot protocol (JSON lines on standard input and output;
+    /// docs/bot-protocol.md), for tournaments and outside hosts.
+    Bot {
+        /// easy, normal, hard (the search levels), greedy, random, or any bot name of `sim`.
+        #[arg(long, default_value = "normal", value_name = "L")]
+        level: String,
+    },
     /// The pending decision of a scenario and its legal choices.
     Legal {
         scenario: PathBuf,
@@ -131,8 +138,9 @@ struct SimArgs {
     /// Seed of the first game; game i uses seed + i.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Bots, comma-separated: random, greedy, mcts:easy, mcts:normal, mcts:hard; seats rotate
-    /// between games.
+    /// Bots, comma-separated: random, greedy, mcts:easy, mcts:normal, mcts:hard, or an outside
+    /// program speaking the bot protocol, `cmd:PROGRAM ARGS` (`cmd@SECONDS:...` sets its time a
+    /// decision, 10 s by default); seats rotate between games.
     #[arg(long, value_delimiter = ',', default_value = "random")]
     bots: Vec<String>,
     /// Decks per seat, comma-separated, or `mixed` for random decks each game.
@@ -225,6 +233,15 @@ fn run(cli: Cli) -> Result<(), String> {
             Ok(())
         }
         Some(Command::Sim(args)) => simulate(db()?, args),
+        Some(Command::Bot { level }) => {
+            let bot = table::shell::ai::serve::level_bot(&level);
+            if bot.starts_with("cmd") {
+                return Err("--level names a built-in bot, not an outside program".into());
+            }
+            let stdin = std::io::stdin().lock();
+            let stdout = std::io::stdout().lock();
+            table::shell::ai::serve::serve::<GameState>(&db()?, &bot, stdin, stdout)
+        }
     }
 }
 

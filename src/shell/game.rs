@@ -92,4 +92,10 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn resignation(&self) -> Option<Self::Choice> {
         None
     }
+    /// This observation as the bot protocol sends it to an outside program
+    /// (`docs/bot-protocol.md`): one JSON document, called on an observation (so it holds only
+    /// what the observing seat may know). `None`: the game is not offered over the protocol.
+    fn wire(&self) -> Option<serde_json::Value> {
+        None
+    }
 }

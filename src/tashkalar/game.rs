@@ -95,6 +95,10 @@ impl Game for GameState {
     fn resignation(&self) -> Option<engine::Choice> {
         GameState::resignation(self)
     }
+
+    fn wire(&self) -> Option<serde_json::Value> {
+        Some(super::wire::to_wire(self))
+    }
 }
 
 /// The search levels' budgets in a form. Search pays off more in High Form (tasks reward

@@ -8,6 +8,7 @@ pub mod engine;
 pub mod game;
 pub mod record;
 pub mod ui;
+pub mod wire;
 
 use crate::shell::tui::catalog::{Entry, SetupForm};
 use engine::CardDb;

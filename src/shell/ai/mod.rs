@@ -5,6 +5,7 @@ pub mod greedy;
 pub mod mcts;
 pub mod random;
 pub mod serve;
+pub mod think;
 
 use crate::shell::game::Game;
 use std::sync::atomic::AtomicBool;

@@ -102,6 +102,9 @@ pub struct SearchReport<C> {
     pub iterations: u32,
     /// Visits per legal choice of the root, in legal order.
     pub visits: Vec<u32>,
+    /// Per legal choice of the root, in legal order: the mean result for the searching seat
+    /// over the choice's visits (a win chance in [0, 1]), `None` if it was never visited.
+    pub values: Vec<Option<f64>>,
     pub elapsed: Duration,
 }
 
@@ -141,6 +144,7 @@ impl MctsBot {
                 choice: legal.first().copied(),
                 iterations: 0,
                 visits: vec![0; legal.len()],
+                values: vec![None; legal.len()],
                 elapsed: started.elapsed(),
             };
         }
@@ -178,10 +182,12 @@ impl MctsBot {
             .iter()
             .enumerate()
             .fold(0, |best, (i, v)| if *v > visits[best] { i } else { best });
+        let values = tree.root_values(&legal);
         SearchReport {
             choice: Some(legal[best]),
             iterations: done,
             visits,
+            values,
             elapsed: started.elapsed(),
         }
     }

@@ -7,6 +7,7 @@ pub mod cli;
 pub mod engine;
 pub mod game;
 pub mod record;
+pub mod tactics;
 pub mod ui;
 pub mod wire;
 

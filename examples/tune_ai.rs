@@ -41,6 +41,9 @@ fn main() -> Result<(), String> {
     config.exploration = num("expl", base.exploration)?;
     config.prior_weight = num("prior", base.prior_weight)?;
     config.playout_samples = num("samples", base.playout_samples as f64)? as u32;
+    config.settle_actions = num("settle", f64::from(u8::from(base.settle_actions)))? != 0.0;
+    config.search_eval = num("learned", f64::from(u8::from(base.search_eval)))? != 0.0;
+    config.reply_deals = num("reply", f64::from(base.reply_deals))? as u32;
     config.time_limit = Duration::from_secs(60);
     let games = num("games", 40.0)? as u64;
     let seed = num("seed", 1000.0)? as u64;

@@ -62,6 +62,30 @@ enum Command {
         #[command(subcommand)]
         action: CardsAction,
     },
+    /// Serve a built-in bot over the bot protocol (JSON lines on standard input and output;
+    /// docs/bot-protocol.md), for tournaments and outside hosts.
+    Bot {
+        /// easy, normal, hard (the search levels), greedy, random, or any bot name of `sim`.
+        #[arg(long, default_value = "normal", value_name = "L")]
+        level: String,
+    },
+    /// The choice a bot makes in a scenario position, with its best alternatives (visits and
+    /// values of the search).
+    Think {
+        scenario: PathBuf,
+        /// easy, normal, hard (the search levels), greedy or random.
+        #[arg(long, default_value = "normal", value_name = "LEVEL")]
+        bot: String,
+        /// Seed of the bot's own chance.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// How many alternatives to show.
+        #[arg(long, default_value_t = 8)]
+        top: usize,
+        /// One JSON document on stdout.
+        #[arg(long)]
+        json: bool,
+    },
     /// The pending decision of a scenario and its legal choices.
     Legal {
         scenario: PathBuf,
@@ -132,8 +156,9 @@ struct SimArgs {
     /// Seed of the first game; game i uses seed + i.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Bots, comma-separated: random, greedy, mcts:easy, mcts:normal, mcts:hard; seats rotate
-    /// between games.
+    /// Bots, comma-separated: random, greedy, mcts:easy, mcts:normal, mcts:hard, or an outside
+    /// program speaking the bot protocol, `cmd:PROGRAM ARGS` (`cmd@SECONDS:...` sets its time a
+    /// decision, 10 s by default); seats rotate between games.
     #[arg(long, value_delimiter = ',', default_value = "random")]
     bots: Vec<String>,
     /// Decks per seat, comma-separated, or `mixed` for random decks each game.
@@ -261,6 +286,40 @@ fn run(cli: Cli) -> Result<(), Failure> {
             Ok(())
         }
         Some(Command::Sim(args)) => simulate(db()?, args),
+        Some(Command::Think {
+            scenario,
+            bot,
+            seed,
+            top,
+            json,
+        }) => {
+            let text = std::fs::read_to_string(&scenario)
+                .map_err(|e| format!("{}: {e}", scenario.display()))?;
+            let state = tk_setup::scenario_state(db()?, &text)
+                .map_err(|e| format!("{}: {e}", scenario.display()))?;
+            let bot = table::shell::ai::serve::level_bot(&bot);
+            if bot.starts_with("cmd") {
+                return Err("--bot names a built-in bot, not an outside program".into());
+            }
+            let seat = table::shell::game::Game::to_move(&state);
+            let observation = table::shell::game::Game::observation(&state, seat);
+            let analysis = table::shell::ai::think::think(&observation, &bot, seed, top)?;
+            if json {
+                println!("{}", analysis.json());
+            } else {
+                print!("{}", analysis.text());
+            }
+            Ok(())
+        }
+        Some(Command::Bot { level }) => {
+            let bot = table::shell::ai::serve::level_bot(&level);
+            if bot.starts_with("cmd") {
+                return Err("--level names a built-in bot, not an outside program".into());
+            }
+            let stdin = std::io::stdin().lock();
+            let stdout = std::io::stdout().lock();
+            table::shell::ai::serve::serve::<GameState>(&db()?, &bot, stdin, stdout)
+        }
     }
 }
 

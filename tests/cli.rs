@@ -242,3 +242,30 @@ fn sim_saves_every_game_and_replay_verify_checks_them() {
     );
     assert!(!stderr(&out).contains("panicked"));
 }
+
+#[test]
+fn think_names_the_bots_choice_and_its_alternatives() {
+    let scenario = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/scenarios/tui_knight.ron"
+    );
+    let out = tashkalar(&["think", scenario, "--bot", "easy", "--json", "--top", "3"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    assert_eq!(doc["bot"], "mcts:easy");
+    assert_eq!(doc["choice"], "summon Knight e5 0");
+    let alternatives = doc["alternatives"].as_array().expect("alternatives");
+    assert_eq!(alternatives.len(), 3);
+    assert_eq!(alternatives[0]["choice"], "summon Knight e5 0");
+    assert!(alternatives[0]["visits"].as_u64().is_some_and(|v| v > 0));
+    assert!(
+        alternatives[0]["value"]
+            .as_f64()
+            .is_some_and(|v| (0.0..=1.0).contains(&v))
+    );
+    let words = stdout(&tashkalar(&["think", scenario, "--bot", "greedy"]));
+    assert!(
+        words.starts_with("greedy chooses: summon Knight e5 0"),
+        "{words}"
+    );
+}

@@ -60,6 +60,17 @@ pub trait Game: Clone + Send + Sync + 'static {
     }
     /// A heuristic estimate of `rewards` for a game in progress (cut-offs, greedy play).
     fn evaluate(&self) -> Vec<f64>;
+    /// The estimate the search uses at its cut-offs and to rank choices: [`Game::evaluate`]
+    /// unless the game has a better one (`greedy` keeps `evaluate`, a fixed reference).
+    fn search_evaluate(&self) -> Vec<f64> {
+        self.evaluate()
+    }
+    /// The game as it would be if the seat to move ended its turn now, between two of its actions
+    /// (not a legal move: a probe for the search, to ask what the next seat could do to this
+    /// position). `None` where the game cannot say, or mid-action.
+    fn turn_passed(&self) -> Option<Self> {
+        None
+    }
     /// The game as `seat` knows it; equal for games that look the same to `seat`.
     fn observation(&self, seat: usize) -> Self;
     /// Hidden information (and chance still to come) dealt again at random, consistently with
@@ -90,6 +101,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// [`Game::legal`]: searches and random play would otherwise consider giving up at every
     /// step. Games without resignation answer `None`.
     fn resignation(&self) -> Option<Self::Choice> {
+        None
+    }
+    /// This observation as the bot protocol sends it to an outside program
+    /// (`docs/bot-protocol.md`): one JSON document, called on an observation (so it holds only
+    /// what the observing seat may know). `None`: the game is not offered over the protocol.
+    fn wire(&self) -> Option<serde_json::Value> {
         None
     }
 }

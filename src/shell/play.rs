@@ -20,6 +20,46 @@ pub struct Match<G: Game> {
     pub end: G,
     /// Per seat: decisions made and time spent choosing.
     pub timing: Vec<(u64, Duration)>,
+    /// The player that lost the game by failing to choose (an outside program that crashed,
+    /// answered garbage or ran out of time), if one did.
+    pub forfeit: Option<Forfeit>,
+}
+
+/// A game lost by a player that failed to choose ([`Bot::forfeits`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Forfeit {
+    pub seat: usize,
+    pub player: String,
+    pub why: String,
+}
+
+impl fmt::Display for Forfeit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} (seat {}) forfeited: {}",
+            self.player,
+            self.seat + 1,
+            self.why
+        )
+    }
+}
+
+impl<G: Game> Match<G> {
+    /// Per seat in [0, 1]: the game's result, or after a forfeit that the game could not end
+    /// by its own rules (no resignation), a shared win for every other seat.
+    pub fn rewards(&self) -> Vec<f64> {
+        match &self.forfeit {
+            Some(forfeit) if !self.end.is_over() => {
+                let seats = self.end.players();
+                let share = 1.0 / seats.saturating_sub(1).max(1) as f64;
+                (0..seats)
+                    .map(|s| if s == forfeit.seat { 0.0 } else { share })
+                    .collect()
+            }
+            _ => self.end.rewards(),
+        }
+    }
 }
 
 /// Why a game could not be played to its end.
@@ -65,6 +105,11 @@ impl std::error::Error for MatchError {}
 
 /// Plays `game` to its end, each seat's decisions made by its player (index = seat). Every
 /// player is shown only its seat's observation. `cancel` is handed to the players' searches.
+///
+/// A player that [forfeits](Bot::forfeits) and fails to choose loses the game: its seat resigns
+/// (the game's own [`Game::resignation`], so teams and scores follow the rules), or where the
+/// game has none the game stops there and [`Match::rewards`] gives it to the others. Any other
+/// player's failure is an error.
 pub fn play_match<G: Game>(
     mut game: G,
     players: &mut [Box<dyn Bot<G>>],
@@ -93,24 +138,55 @@ pub fn play_match<G: Game>(
         let observation = game.observation(seat);
         let started = Instant::now();
         let player = &mut players[seat];
-        let choice = player
-            .choose(&observation, cancel)
-            .ok_or_else(|| MatchError::NoAnswer {
-                seat,
-                player: player.name(),
-            })?;
+        let answer = player.choose(&observation, cancel);
         timing[seat].0 += 1;
         timing[seat].1 += started.elapsed();
-        game.play(choice).map_err(|why| MatchError::Illegal {
+        let failure = match answer {
+            None => MatchError::NoAnswer {
+                seat,
+                player: player.name(),
+            },
+            Some(choice) => match game.play(choice) {
+                Ok(()) => {
+                    choices.push(choice);
+                    continue;
+                }
+                Err(why) => MatchError::Illegal {
+                    seat,
+                    player: player.name(),
+                    why: why.to_string(),
+                },
+            },
+        };
+        if !player.forfeits() {
+            return Err(failure);
+        }
+        let why = match (&failure, player.failure()) {
+            (MatchError::NoAnswer { .. }, Some(why)) => why,
+            (MatchError::Illegal { why, .. }, _) => format!("an illegal choice ({why})"),
+            _ => "no choice".to_string(),
+        };
+        let forfeit = Forfeit {
             seat,
             player: player.name(),
-            why: why.to_string(),
-        })?;
-        choices.push(choice);
+            why,
+        };
+        if let Some(resign) = game.resignation()
+            && game.play(resign).is_ok()
+        {
+            choices.push(resign);
+        }
+        return Ok(Match {
+            choices,
+            end: game,
+            timing,
+            forfeit: Some(forfeit),
+        });
     }
     Ok(Match {
         choices,
         end: game,
         timing,
+        forfeit: None,
     })
 }

@@ -45,7 +45,7 @@ pub struct Played<G: Recordable> {
 impl<G: Recordable> Played<G> {
     /// Seats that won (several for a shared win).
     pub fn winners(&self) -> Vec<usize> {
-        let rewards = self.played.end.rewards();
+        let rewards = self.played.rewards();
         (0..rewards.len()).filter(|&s| rewards[s] > 0.0).collect()
     }
 }
@@ -62,6 +62,9 @@ pub struct SimReport {
     /// Per seat; empty for games that keep no score.
     pub total_scores: Vec<i64>,
     pub errors: Vec<String>,
+    /// Games lost by a player that failed to choose (each says which game, who and why); they
+    /// count in the wins and games like any other.
+    pub forfeits: Vec<String>,
     pub elapsed: Duration,
 }
 
@@ -142,6 +145,12 @@ impl SimReport {
                 stats.thinking += *time;
             }
         }
+        if let Some(forfeit) = &game.played.forfeit {
+            self.forfeits.push(format!(
+                "game {} (seed {}): {forfeit}",
+                game.pairing.index, game.pairing.seed
+            ));
+        }
         self.total_turns += u64::from(game.played.end.turn());
         let scores = game.played.end.scores();
         if self.total_scores.len() < scores.len() {
@@ -183,6 +192,12 @@ impl SimReport {
             ));
         }
         out.push_str(&format!("average turns: {:.1}\n", self.avg_turns()));
+        if !self.forfeits.is_empty() {
+            out.push_str(&format!("forfeits: {}\n", self.forfeits.len()));
+            for f in self.forfeits.iter().take(5) {
+                out.push_str(&format!("  {f}\n"));
+            }
+        }
         out.push_str(&format!("errors: {}\n", self.errors.len()));
         for e in self.errors.iter().take(5) {
             out.push_str(&format!("  {e}\n"));
@@ -198,6 +213,7 @@ impl SimReport {
             "wins": self.seat_wins,
             "errors": self.errors.len(),
             "error_messages": self.errors.iter().take(20).collect::<Vec<_>>(),
+            "forfeits": self.forfeits,
             "average_turns": self.avg_turns(),
             "average_scores": self.avg_scores(),
             "games_per_second": self.games_per_second(),

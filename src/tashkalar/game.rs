@@ -57,6 +57,22 @@ impl Game for GameState {
         engine::eval::estimate(self)
     }
 
+    fn turn_passed(&self) -> Option<Self> {
+        use engine::state::Phase;
+        if !matches!(self.phase, Phase::Action | Phase::AfterActions) || self.is_over() {
+            return None;
+        }
+        let mut next = self.clone();
+        next.turn.actions_left = 0;
+        next.phase = Phase::AfterActions;
+        next.apply(engine::Choice::EndTurn).ok()?;
+        Some(next)
+    }
+
+    fn search_evaluate(&self) -> Vec<f64> {
+        engine::eval::learned::estimate(self)
+    }
+
     fn observation(&self, seat: usize) -> Self {
         GameState::observation(self, Seat(seat as u8))
     }
@@ -94,6 +110,10 @@ impl Game for GameState {
 
     fn resignation(&self) -> Option<engine::Choice> {
         GameState::resignation(self)
+    }
+
+    fn wire(&self) -> Option<serde_json::Value> {
+        Some(super::wire::to_wire(self))
     }
 }
 

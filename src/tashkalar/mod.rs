@@ -7,7 +7,9 @@ pub mod cli;
 pub mod engine;
 pub mod game;
 pub mod record;
+pub mod tactics;
 pub mod ui;
+pub mod wire;
 
 use crate::shell::tui::catalog::{Entry, SetupForm};
 use engine::CardDb;

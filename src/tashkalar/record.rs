@@ -217,6 +217,10 @@ impl Recordable for GameState {
             )
     }
 
+    fn from_wire(db: &Arc<CardDb>, wire: &serde_json::Value) -> Result<GameState, String> {
+        super::wire::from_wire(db, wire)
+    }
+
     fn older_rules_note(spec: &GameSpec, failed: Option<&str>) -> Option<String> {
         (spec.rules < RULES_VERSION).then(|| rules_change_note(spec, failed))
     }

@@ -1,8 +1,11 @@
 //! Bots: every player the computer can take, behind one trait and selectable by name.
 
+pub mod external;
 pub mod greedy;
 pub mod mcts;
 pub mod random;
+pub mod serve;
+pub mod think;
 
 use crate::shell::game::Game;
 use std::sync::atomic::AtomicBool;
@@ -14,14 +17,29 @@ pub trait Bot<G: Game>: Send {
     /// Picks one of the legal choices of `observation` (`None` only when there is none).
     /// Should return promptly once `cancel` is set.
     fn choose(&mut self, observation: &G, cancel: &AtomicBool) -> Option<G::Choice>;
+    /// Whether a failure to choose (no choice, or one that is not legal) loses this player the
+    /// game (a forfeit) rather than stopping the game as a fault of the program: true for
+    /// outside programs, which may crash, time out or answer garbage.
+    fn forfeits(&self) -> bool {
+        false
+    }
+    /// Why the last [`Bot::choose`] gave no choice, when the bot knows.
+    fn failure(&self) -> Option<String> {
+        None
+    }
 }
 
-/// Names accepted by [`make_bot`].
+/// Names accepted by [`make_bot`] (besides outside programs, `cmd:PROGRAM ARGS`).
 pub const BOT_NAMES: &[&str] = &["random", "greedy", "mcts:easy", "mcts:normal", "mcts:hard"];
 
 /// Builds a bot from its name (`mcts` alone means `mcts:normal`); `seed` makes it reproducible.
+/// `cmd:PROGRAM ARGS` (or `cmd@SECONDS:PROGRAM ARGS`) is an outside program speaking the bot
+/// protocol ([`external`]), started at its first decision.
 pub fn make_bot<G: Game>(name: &str, seed: u64) -> Result<Box<dyn Bot<G>>, String> {
     match name {
+        _ if name.starts_with("cmd:") || name.starts_with("cmd@") => {
+            Ok(Box::new(external::ExternalBot::from_name(name, seed)?))
+        }
         "random" => Ok(Box::new(random::RandomBot::new(seed))),
         "greedy" => Ok(Box::new(greedy::GreedyBot::new(seed))),
         "mcts" => Ok(Box::new(mcts::MctsBot::new(mcts::Level::Normal, seed))),
@@ -35,7 +53,7 @@ pub fn make_bot<G: Game>(name: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Strin
             }
         }
         _ => Err(format!(
-            "unknown bot `{name}` (known: {})",
+            "unknown bot `{name}` (known: {}, cmd:PROGRAM)",
             BOT_NAMES.join(", ")
         )),
     }

@@ -8,8 +8,23 @@ use super::square::{Dir, Square};
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub};
 
 /// A set of squares of the 9x9 grid.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize)]
+#[serde(from = "[u64; 2]", into = "[u64; 2]")]
 pub struct Bitboard(pub u128);
+
+/// Low and high halves (JSON numbers stop at 64 bits), as the bot protocol's states write it.
+impl From<Bitboard> for [u64; 2] {
+    fn from(b: Bitboard) -> [u64; 2] {
+        [b.0 as u64, (b.0 >> 64) as u64]
+    }
+}
+
+/// Squares off the grid are dropped.
+impl From<[u64; 2]> for Bitboard {
+    fn from([low, high]: [u64; 2]) -> Bitboard {
+        Bitboard((u128::from(high) << 64 | u128::from(low)) & GRID)
+    }
+}
 
 const GRID: u128 = (1u128 << 81) - 1;
 

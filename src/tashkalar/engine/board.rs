@@ -134,7 +134,7 @@ impl From<Colour> for usize {
 }
 
 /// A piece on the board.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct Piece {
     pub colour: Colour,
     pub rank: Rank,

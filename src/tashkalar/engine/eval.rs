@@ -129,3 +129,147 @@ pub fn estimate(state: &GameState) -> Vec<f64> {
     let total: f64 = weights[..seats].iter().sum();
     weights[..seats].iter().map(|w| w / total).collect()
 }
+
+/// The search's evaluation: the same kind of estimate as [`estimate`], from features of each
+/// seat weighted by numbers learned from play (`assets/ai/weights.ron`, made by
+/// `examples/train.rs`; `docs/ai.md` says how). `greedy` keeps [`estimate`] unchanged, as a fixed
+/// reference.
+pub mod learned {
+    use super::super::board::RankSet;
+    use super::super::state::{GameState, HandKind, Mode, Seat};
+    use serde::{Deserialize, Serialize};
+    use std::sync::OnceLock;
+
+    /// Number of features of a seat.
+    pub const FEATURES: usize = 9;
+    /// Names of the features, in order (the weights file and the training report use them).
+    pub const NAMES: [&str; FEATURES] = [
+        "points",
+        "commons",
+        "heroics",
+        "legendaries",
+        "ready",
+        "gateway",
+        "acting",
+        "end_points",
+        "hand",
+    ];
+
+    /// The weights of one form: one per feature, in [`NAMES`] order. Values are in "logits":
+    /// the difference of two seats' weighted sums is the log-odds of the first winning.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    pub struct FormWeights {
+        pub weights: Vec<f64>,
+    }
+
+    /// The learned weights of both forms.
+    #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+    pub struct Weights {
+        pub deathmatch: FormWeights,
+        pub high_form: FormWeights,
+    }
+
+    impl Weights {
+        /// The hand-set weights of [`super::estimate`] in this form (points over the softmax
+        /// scale), for when no learned weights are at hand.
+        pub fn hand_set() -> Weights {
+            let dm = super::DEATHMATCH_WEIGHTS;
+            let hf = super::HIGH_FORM_WEIGHTS;
+            let form = |(c, h, l, r): (f64, f64, f64, f64), scale: f64| FormWeights {
+                weights: [1.0, c, h, l, r, 1.0, 0.0, 0.0, 0.0]
+                    .iter()
+                    .map(|w| w / scale)
+                    .collect(),
+            };
+            Weights {
+                deathmatch: form(dm, 3.0),
+                high_form: form(hf, 1.5),
+            }
+        }
+
+        /// Reads a weights file (RON); each form needs one weight per feature.
+        pub fn parse(text: &str) -> Result<Weights, String> {
+            let w: Weights = ron::from_str(text).map_err(|e| e.to_string())?;
+            for form in [&w.deathmatch, &w.high_form] {
+                if form.weights.len() != FEATURES || form.weights.iter().any(|x| !x.is_finite()) {
+                    return Err(format!("each form needs {FEATURES} finite weights"));
+                }
+            }
+            Ok(w)
+        }
+
+        fn of(&self, mode: Mode) -> &[f64] {
+            match mode {
+                Mode::Deathmatch => &self.deathmatch.weights,
+                Mode::HighForm => &self.high_form.weights,
+            }
+        }
+    }
+
+    /// The built-in weights (`assets/ai/weights.ron`), read once; the hand-set ones if the file
+    /// were ever unreadable (a test checks that it is not).
+    pub fn builtin() -> &'static Weights {
+        static WEIGHTS: OnceLock<Weights> = OnceLock::new();
+        WEIGHTS.get_or_init(|| Weights::parse(BUILTIN).unwrap_or_else(|_| Weights::hand_set()))
+    }
+
+    /// The text of the built-in weights file.
+    pub const BUILTIN: &str = include_str!(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/assets/ai/weights.ron"
+    ));
+
+    /// The features of `seat` in `state`, in [`NAMES`] order.
+    pub fn features(state: &GameState, seat: Seat) -> [f64; FEATURES] {
+        let colour = state.colour_of(seat);
+        let acting = state.allies(state.turn.seat, seat);
+        let pending = match state.config.mode {
+            Mode::Deathmatch if acting => super::pending_destruction(state),
+            Mode::HighForm if acting => super::task_prospects(state, seat) / 0.8,
+            _ => 0.0,
+        };
+        let points = state.score(seat) as f64 + pending + super::pending_relief(state, seat);
+        let end = if state.ending.triggered { points } else { 0.0 };
+        [
+            points,
+            state.board.count(colour, RankSet::COMMON) as f64,
+            state.board.count(colour, RankSet::HEROIC) as f64,
+            state.board.count(colour, RankSet::LEGENDARY) as f64,
+            state.summonable_cards(seat, super::READY_CAP) as f64,
+            super::gateway_value(state, seat),
+            f64::from(u8::from(acting)),
+            end,
+            state.hand_of_kind(seat, HandKind::Being).count() as f64,
+        ]
+    }
+
+    /// A seat's weighted sum.
+    pub fn value(state: &GameState, seat: Seat, weights: &Weights) -> f64 {
+        features(state, seat)
+            .iter()
+            .zip(weights.of(state.config.mode))
+            .map(|(f, w)| f * w)
+            .sum()
+    }
+
+    /// Win chances of every seat by `weights` (a softmax of the seats' sums).
+    pub fn estimate_with(state: &GameState, weights: &Weights) -> Vec<f64> {
+        let seats = state.players();
+        let mut values = [0.0; Seat::MAX];
+        for s in state.seat_ids() {
+            values[s.index()] = value(state, s, weights);
+        }
+        let top = values[..seats].iter().cloned().fold(f64::MIN, f64::max);
+        let mut out: Vec<f64> = values[..seats].iter().map(|v| (v - top).exp()).collect();
+        let total: f64 = out.iter().sum();
+        for v in &mut out {
+            *v /= total;
+        }
+        out
+    }
+
+    /// Win chances by the built-in learned weights.
+    pub fn estimate(state: &GameState) -> Vec<f64> {
+        estimate_with(state, builtin())
+    }
+}

@@ -20,6 +20,22 @@ impl<const N: usize> Default for CardList<N> {
     }
 }
 
+/// Written as the list of its cards (bottom first), for the bot protocol's game states.
+impl<const N: usize> serde::Serialize for CardList<N> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.as_slice())
+    }
+}
+
+/// Reads a list of cards, refusing more than the list holds.
+impl<'de, const N: usize> serde::Deserialize<'de> for CardList<N> {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let cards = Vec::<CardId>::deserialize(d)?;
+        CardList::from_slice(&cards)
+            .ok_or_else(|| serde::de::Error::custom(format!("more than {N} cards in a list")))
+    }
+}
+
 impl<const N: usize> fmt::Debug for CardList<N> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.as_slice()).finish()

@@ -7,7 +7,10 @@ use std::fmt;
 use std::str::FromStr;
 
 /// One of the 81 grid squares (12 of them are cut corners and never playable).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, serde::Serialize, serde::Deserialize,
+)]
+#[serde(try_from = "u8", into = "u8")]
 pub struct Square(u8);
 
 impl Square {
@@ -103,6 +106,25 @@ impl fmt::Display for BadSquare {
 
 impl std::error::Error for BadSquare {}
 
+/// A square as a number (its index), as the bot protocol's game states write it.
+impl From<Square> for u8 {
+    fn from(sq: Square) -> u8 {
+        sq.0
+    }
+}
+
+/// Reads a square's index, refusing numbers off the grid.
+impl TryFrom<u8> for Square {
+    type Error = BadSquare;
+    fn try_from(i: u8) -> Result<Self, Self::Error> {
+        if (i as usize) < Square::COUNT {
+            Ok(Square(i))
+        } else {
+            Err(BadSquare(i.to_string()))
+        }
+    }
+}
+
 impl FromStr for Square {
     type Err = BadSquare;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
@@ -119,7 +141,9 @@ impl FromStr for Square {
 }
 
 /// One of the eight directions of a king move, clockwise from north (towards rank 9).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, serde::Serialize, serde::Deserialize,
+)]
 pub enum Dir {
     N,
     NE,

@@ -99,7 +99,7 @@ pub struct ScoreBook {
 }
 
 /// One seat's cards and score.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
 pub struct SeatState {
     pub colour: Colour,
     pub deck_id: DeckId,
@@ -136,7 +136,7 @@ pub struct SeatState {
 }
 
 /// A piece kept on a card.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct HeldPiece {
     pub piece: Piece,
     /// The seat whose Gateway it was when it was taken.
@@ -144,7 +144,7 @@ pub struct HeldPiece {
 }
 
 /// What the acting seat did this turn (scoring and tasks read it).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
 pub struct TurnTally {
     /// Pieces destroyed by the acting seat, by colour and rank ("counts as two" counted twice).
     pub destroyed: [[u8; 3]; Colour::MAX],
@@ -158,7 +158,7 @@ pub struct TurnTally {
 }
 
 /// The turn in progress.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
 pub struct Turn {
     pub seat: Seat,
     /// 1 for the first turn of the game.
@@ -189,7 +189,7 @@ pub struct Turn {
 }
 
 /// A summoning waiting for the player to pick up one of their pieces (piece shortage).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct PendingSummon {
     pub card: CardId,
     pub target: Square,
@@ -198,7 +198,7 @@ pub struct PendingSummon {
 }
 
 /// Which decision is pending.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum Phase {
     /// Deathmatch duel setup: the second player chooses which start square gets their piece.
     StartSquare,
@@ -228,7 +228,7 @@ pub enum Phase {
 }
 
 /// The end of the game: triggered, then every seat gets one more turn.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
 pub struct Ending {
     pub triggered: bool,
     /// Normal turns still to play after the triggering turn.
@@ -238,7 +238,7 @@ pub struct Ending {
 }
 
 /// High Form task queue.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
 pub struct TaskQueue {
     pub current: [Option<TaskId>; 3],
     pub next: Option<TaskId>,
@@ -248,10 +248,32 @@ pub struct TaskQueue {
 }
 
 /// Inline list of tasks.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
+#[serde(try_from = "Vec<u8>", into = "Vec<u8>")]
 pub struct TaskList {
     pub len: u8,
     pub items: [u8; super::cards::MAX_PILE],
+}
+
+/// The tasks as a list, bottom first (the bot protocol's game states).
+impl From<TaskList> for Vec<u8> {
+    fn from(list: TaskList) -> Vec<u8> {
+        list.as_slice().to_vec()
+    }
+}
+
+/// Reads a list of tasks, refusing more than a pile holds.
+impl TryFrom<Vec<u8>> for TaskList {
+    type Error = String;
+    fn try_from(items: Vec<u8>) -> Result<Self, String> {
+        let mut list = TaskList::default();
+        for t in items {
+            if !list.push(TaskId(t)) {
+                return Err("too many tasks in a pile".into());
+            }
+        }
+        Ok(list)
+    }
 }
 
 impl TaskList {

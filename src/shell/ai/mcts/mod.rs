@@ -38,6 +38,17 @@ pub struct MctsConfig {
     pub playout_samples: u32,
     /// Weight of the greedy value of each root choice as a progressive bias.
     pub prior_weight: f64,
+    /// Below the root, a choice that starts an action is ranked by the position after its whole
+    /// action (completed greedily, as `greedy` judges), not right after the choice: an opponent's
+    /// summon is then ranked by what its effect destroys, so the search looks at the replies that
+    /// hurt first.
+    pub settle_actions: bool,
+    /// Judge positions by the game's search evaluation ([`Game::search_evaluate`], Tash-Kalar's
+    /// learned weights) rather than [`Game::evaluate`] (`greedy`'s).
+    pub search_eval: bool,
+    /// Deals of the unseen cards over which each root choice that ends the bot's turn is judged
+    /// by the opponent's best reply (0: not at all). See [`RootPlan`].
+    pub reply_deals: u32,
 }
 
 /// The named difficulty levels.
@@ -79,6 +90,9 @@ impl Level {
             playout_depth,
             prior_weight: 0.5,
             playout_samples: 3,
+            settle_actions: false,
+            search_eval: false,
+            reply_deals: 0,
         }
     }
 }
@@ -102,6 +116,9 @@ pub struct SearchReport<C> {
     pub iterations: u32,
     /// Visits per legal choice of the root, in legal order.
     pub visits: Vec<u32>,
+    /// Per legal choice of the root, in legal order: the mean result for the searching seat
+    /// over the choice's visits (a win chance in [0, 1]), `None` if it was never visited.
+    pub values: Vec<Option<f64>>,
     pub elapsed: Duration,
 }
 
@@ -141,6 +158,7 @@ impl MctsBot {
                 choice: legal.first().copied(),
                 iterations: 0,
                 visits: vec![0; legal.len()],
+                values: vec![None; legal.len()],
                 elapsed: started.elapsed(),
             };
         }
@@ -148,7 +166,14 @@ impl MctsBot {
             self.config = level.config(observation.search_budgets());
         }
         let me = observation.to_move();
-        let root = RootPlan::new(observation, &legal, self.config.prior_weight);
+        // Only a plan that deals draws from the generator (a search without it repeats the
+        // searches of earlier versions).
+        let deal_seed = if self.config.reply_deals > 0 {
+            self.rng.next_u64()
+        } else {
+            0
+        };
+        let root = RootPlan::new(observation, &legal, &self.config, deal_seed);
         let mut tree: Tree<G::Choice> = Tree::new();
         let mut scratch = Scratch::default();
         // A decision between few choices is settled with fewer iterations: a tenth of the
@@ -178,10 +203,12 @@ impl MctsBot {
             .iter()
             .enumerate()
             .fold(0, |best, (i, v)| if *v > visits[best] { i } else { best });
+        let values = tree.root_values(&legal);
         SearchReport {
             choice: Some(legal[best]),
             iterations: done,
             visits,
+            values,
             elapsed: started.elapsed(),
         }
     }
@@ -206,14 +233,7 @@ impl MctsBot {
                 s.legal.extend_from_slice(&root.choices[..allowed]);
             } else {
                 state.legal(&mut s.legal);
-                widen(
-                    tree,
-                    node,
-                    &state,
-                    &mut s.legal,
-                    &mut s.ranked,
-                    &mut s.spare,
-                );
+                widen(tree, node, &state, &self.config, s);
             }
             if s.legal.is_empty() {
                 break;
@@ -264,6 +284,8 @@ impl MctsBot {
         }
         let rewards = if state.is_over() {
             state.rewards()
+        } else if self.config.search_eval {
+            state.search_evaluate()
         } else {
             state.evaluate()
         };
@@ -272,21 +294,46 @@ impl MctsBot {
 }
 
 /// The root's choices in the order of their greedy value, with the progressive bias each gets.
+///
+/// With `reply_deals`, each choice is valued half by its whole action (as `greedy` does) and half
+/// by what the next seat's best reply leaves, were the turn to pass after it
+/// ([`Game::turn_passed`]; two plies of `greedy`, over a few deals of the cards the bot cannot
+/// see): the threats the opponent can make next turn (a summon that destroys what this choice
+/// leaves exposed) then count before the search has found them.
 struct RootPlan<C> {
     choices: Vec<C>,
     bias: Vec<f64>,
 }
 
 impl<C: Copy> RootPlan<C> {
-    fn new<G: Game<Choice = C>>(observation: &G, legal: &[C], weight: f64) -> RootPlan<C> {
+    fn new<G: Game<Choice = C>>(
+        observation: &G,
+        legal: &[C],
+        config: &MctsConfig,
+        seed: u64,
+    ) -> RootPlan<C> {
         let me = observation.to_move();
+        let weight = config.prior_weight;
         let mut buffer = Vec::new();
         let mut valued: Vec<(f64, C)> = legal
             .iter()
             .map(|&c| {
                 let mut next = observation.clone();
                 next.play_listed(c);
-                (settle(next, me, &mut buffer), c)
+                if config.reply_deals > 0 {
+                    let (after, value) = settled(next, me, config.search_eval, &mut buffer);
+                    // Half what the position is worth now, half what it is worth after the
+                    // opponent's best reply (were the turn to pass now): exposed pieces and open
+                    // patterns cost before the search finds the reply.
+                    let replied = reply_value(&after, me, config, seed, &mut buffer);
+                    return (replied.map_or(value, |r| 0.5 * (value + r)), c);
+                }
+                let value = if config.search_eval {
+                    settle_searched(next, me, &mut buffer)
+                } else {
+                    settle(next, me, &mut buffer)
+                };
+                (value, c)
             })
             .collect();
         // Stable: equal values keep the legal order, so the plan is deterministic.
@@ -341,7 +388,7 @@ impl MctsBot {
             if let Some(slot) = picked.get_mut(k) {
                 *slot = choice;
             }
-            let value = immediate_value(state, mover, choice);
+            let value = immediate_value(state, mover, choice, self.config.search_eval);
             if value > best.0 {
                 best = (value, choice);
             }
@@ -357,6 +404,7 @@ struct Scratch<C> {
     untried: Vec<C>,
     ranked: Vec<(f64, usize)>,
     spare: Vec<C>,
+    settle_buffer: Vec<C>,
 }
 
 impl<C> Default for Scratch<C> {
@@ -367,6 +415,7 @@ impl<C> Default for Scratch<C> {
             untried: Vec::new(),
             ranked: Vec::new(),
             spare: Vec::new(),
+            settle_buffer: Vec::new(),
         }
     }
 }
@@ -379,18 +428,36 @@ fn widen<G: Game>(
     tree: &mut Tree<G::Choice>,
     node: NodeId,
     state: &G,
-    legal: &mut Vec<G::Choice>,
-    ranked: &mut Vec<(f64, usize)>,
-    spare: &mut Vec<G::Choice>,
+    config: &MctsConfig,
+    s: &mut Scratch<G::Choice>,
 ) {
+    let Scratch {
+        legal,
+        ranked,
+        spare,
+        settle_buffer,
+        ..
+    } = s;
     let mover = state.to_move();
+    // Later steps of an action are valued as they are (the action is already under way).
+    let settle_here = config.settle_actions && !state.mid_action();
+    let searched = config.search_eval;
     let entry = tree.node_mut(node);
     ranked.clear();
     for (i, &choice) in legal.iter().enumerate() {
-        let value = *entry
-            .values
-            .entry(choice)
-            .or_insert_with(|| immediate_value(state, mover, choice));
+        let value = *entry.values.entry(choice).or_insert_with(|| {
+            if settle_here {
+                let mut next = state.clone();
+                next.play_listed(choice);
+                if searched {
+                    settle_searched(next, mover, settle_buffer)
+                } else {
+                    settle(next, mover, settle_buffer)
+                }
+            } else {
+                immediate_value(state, mover, choice, searched)
+            }
+        });
         ranked.push((value, i));
     }
     let allowed = (3 + (entry.visits as f64).sqrt() as usize).min(ranked.len());
@@ -402,11 +469,146 @@ fn widen<G: Game>(
     std::mem::swap(legal, spare);
 }
 
-/// What `choice` is worth to `mover` right after it is made.
-fn immediate_value<G: Game>(state: &G, mover: usize, choice: G::Choice) -> f64 {
+/// What `choice` is worth to `mover` right after it is made (by the search evaluation if
+/// `searched`).
+fn immediate_value<G: Game>(state: &G, mover: usize, choice: G::Choice, searched: bool) -> f64 {
     let mut next = state.clone();
     next.play_listed(choice);
-    next.evaluate().get(mover).copied().unwrap_or(0.0)
+    let values = if searched {
+        next.search_evaluate()
+    } else {
+        next.evaluate()
+    };
+    values.get(mover).copied().unwrap_or(0.0)
+}
+
+/// The game after the action in progress is completed greedily by `seat`, and its value to
+/// `seat` (by the search evaluation if `searched`).
+fn settled<G: Game>(
+    mut game: G,
+    seat: usize,
+    searched: bool,
+    buffer: &mut Vec<G::Choice>,
+) -> (G, f64) {
+    let value = |g: &G| {
+        let v = if g.is_over() {
+            g.rewards()
+        } else if searched {
+            g.search_evaluate()
+        } else {
+            g.evaluate()
+        };
+        v.get(seat).copied().unwrap_or(0.0)
+    };
+    for _ in 0..8 {
+        if game.is_over() || game.to_move() != seat || !game.mid_action() {
+            break;
+        }
+        game.legal(buffer);
+        let mut best: Option<(f64, G)> = None;
+        for &choice in buffer.iter() {
+            let mut next = game.clone();
+            next.play_listed(choice);
+            let v = value(&next);
+            if best.as_ref().is_none_or(|(b, _)| v > *b + 1e-9) {
+                best = Some((v, next));
+            }
+        }
+        match best {
+            Some((_, next)) => game = next,
+            None => break,
+        }
+    }
+    let v = value(&game);
+    (game, v)
+}
+
+/// When another seat decides next in `after` (the bot's action is done and its turn has passed),
+/// the bot's mean value after that seat's best reply (its action completed greedily, judged by
+/// its own value), over `config.reply_deals` deals of the cards the bot cannot see. `None` when
+/// the bot still decides.
+fn reply_value<G: Game>(
+    after: &G,
+    me: usize,
+    config: &MctsConfig,
+    seed: u64,
+    buffer: &mut Vec<G::Choice>,
+) -> Option<f64> {
+    if after.is_over() {
+        return None;
+    }
+    let passed;
+    let after = if after.to_move() == me {
+        if after.mid_action() {
+            return None;
+        }
+        passed = after.turn_passed()?;
+        &passed
+    } else {
+        after
+    };
+    if after.is_over() || after.to_move() == me {
+        return None;
+    }
+    let mut total = 0.0;
+    let mut replies = Vec::new();
+    for k in 0..config.reply_deals {
+        let deal = after.determinize(me, seed.wrapping_add(u64::from(k)));
+        let opponent = deal.to_move();
+        deal.legal(&mut replies);
+        let mut best: Option<(f64, f64)> = None;
+        for &reply in &replies {
+            let mut next = deal.clone();
+            next.play_listed(reply);
+            let (end, theirs) = settled(next, opponent, config.search_eval, buffer);
+            if best.is_none_or(|(b, _)| theirs > b + 1e-9) {
+                let values = if end.is_over() {
+                    end.rewards()
+                } else if config.search_eval {
+                    end.search_evaluate()
+                } else {
+                    end.evaluate()
+                };
+                best = Some((theirs, values.get(me).copied().unwrap_or(0.0)));
+            }
+        }
+        total += best.map_or(0.0, |(_, mine)| mine);
+    }
+    Some(total / f64::from(config.reply_deals.max(1)))
+}
+
+/// `greedy`'s [`settle`] with the search evaluation: the value for `seat` after the action in
+/// progress is completed greedily.
+fn settle_searched<G: Game>(mut game: G, seat: usize, buffer: &mut Vec<G::Choice>) -> f64 {
+    let value = |g: &G| {
+        let v = if g.is_over() {
+            g.rewards()
+        } else {
+            g.search_evaluate()
+        };
+        v.get(seat).copied().unwrap_or(0.0)
+    };
+    // As many steps as `greedy` looks at: effects rarely have more.
+    for _ in 0..8 {
+        if game.is_over() || game.to_move() != seat || !game.mid_action() {
+            break;
+        }
+        game.legal(buffer);
+        let mut best: Option<(f64, G)> = None;
+        for &choice in buffer.iter() {
+            let mut next = game.clone();
+            next.play_listed(choice);
+            let v = value(&next);
+            if best.as_ref().is_none_or(|(b, _)| v > *b + 1e-9) {
+                best = Some((v, next));
+            }
+        }
+        match best {
+            Some((_, next)) => game = next,
+            None => break,
+        }
+    }
+    value(&game)
 }
 
 /// Whether the most visited root choice can no longer be overtaken in `remaining` iterations, so

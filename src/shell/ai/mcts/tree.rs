@@ -171,6 +171,20 @@ impl<C: Copy + Eq + Hash> Tree<C> {
         }
     }
 
+    /// Mean rewards of the root's children reached by `legal` choices (for the seat that made
+    /// them), in `legal`'s order; `None` for a child never visited.
+    pub fn root_values(&self, legal: &[C]) -> Vec<Option<f64>> {
+        legal
+            .iter()
+            .map(|c| {
+                self.child(Self::ROOT, c)
+                    .map(|id| self.node(id))
+                    .filter(|n| n.visits > 0)
+                    .map(|n| n.reward / f64::from(n.visits))
+            })
+            .collect()
+    }
+
     /// Visits of the root's children reached by `legal` choices, in `legal`'s order.
     pub fn root_visits(&self, legal: &[C]) -> Vec<u32> {
         legal

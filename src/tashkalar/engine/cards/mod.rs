@@ -21,11 +21,25 @@ use std::fmt;
 use tasks::{Task, TaskDef};
 
 /// Index of a card in the database.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, serde::Serialize, serde::Deserialize,
+)]
 pub struct CardId(pub u16);
 
 /// Index of a being deck (Imperial, Highland, ...).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+#[derive(
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Debug,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub struct DeckId(pub u8);
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -9,7 +9,9 @@ use crate::tashkalar::engine::square::Square;
 use serde::Deserialize;
 
 /// Index of a task in the database.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, serde::Serialize, serde::Deserialize,
+)]
 pub struct TaskId(pub u8);
 
 /// The five task types; three current tasks may never share one.

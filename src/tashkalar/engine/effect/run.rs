@@ -13,7 +13,7 @@ use crate::tashkalar::engine::state::{Event, GameState, HandKind, Phase};
 use std::sync::Arc;
 
 /// What started the effect.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 pub enum Source {
     Summon,
     Flare,
@@ -24,7 +24,7 @@ pub enum Source {
 }
 
 /// Where and how the being was summoned.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 pub struct SummonRecord {
     pub target: Square,
     pub placement: u8,
@@ -33,7 +33,9 @@ pub struct SummonRecord {
 }
 
 /// What a step picked or did, for later steps and conditions.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, Debug, Default, serde::Serialize, serde::Deserialize,
+)]
 pub struct Slot {
     /// How many times the step happened.
     pub count: u8,
@@ -61,7 +63,7 @@ pub struct Slot {
 }
 
 /// An effect in progress.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
 pub struct EffectRun {
     pub card: CardId,
     pub source: Source,

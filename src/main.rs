@@ -299,26 +299,35 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 .map_err(|e| format!("{}: {e}", scenario.display()))?;
             let bot = table::shell::ai::serve::level_bot(&bot);
             if bot.starts_with("cmd") {
-                return Err("--bot names a built-in bot, not an outside program".into());
+                return Err(Failure::from(
+                    "--bot names a built-in bot, not an outside program".to_string(),
+                ));
             }
             let seat = table::shell::game::Game::to_move(&state);
             let observation = table::shell::game::Game::observation(&state, seat);
             let analysis = table::shell::ai::think::think(&observation, &bot, seed, top)?;
             if json {
-                println!("{}", analysis.json());
+                out::println(&analysis.json().to_string())?;
             } else {
-                print!("{}", analysis.text());
+                out::print(&analysis.text())?;
             }
             Ok(())
         }
         Some(Command::Bot { level }) => {
             let bot = table::shell::ai::serve::level_bot(&level);
             if bot.starts_with("cmd") {
-                return Err("--level names a built-in bot, not an outside program".into());
+                return Err(Failure::from(
+                    "--level names a built-in bot, not an outside program".to_string(),
+                ));
             }
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();
-            table::shell::ai::serve::serve::<GameState>(&db()?, &bot, stdin, stdout)
+            Ok(table::shell::ai::serve::serve::<GameState>(
+                &db()?,
+                &bot,
+                stdin,
+                stdout,
+            )?)
         }
     }
 }

@@ -125,9 +125,20 @@ impl ExternalBot {
 
     fn send(&mut self, message: &Value) -> Result<(), String> {
         let process = self.process.as_mut().ok_or("the program is not running")?;
-        writeln!(process.stdin, "{message}")
-            .and_then(|_| process.stdin.flush())
-            .map_err(|e| format!("the program stopped reading ({e})"))
+        let Err(e) = writeln!(process.stdin, "{message}").and_then(|_| process.stdin.flush())
+        else {
+            return Ok(());
+        };
+        // A program that has exited also stops reading: say which, after giving its exit a
+        // moment to be seen, since the broken pipe usually comes first.
+        let exited = Instant::now() + Duration::from_millis(250);
+        while Instant::now() < exited {
+            if let Ok(Some(status)) = process.child.try_wait() {
+                return Err(format!("the program exited ({status})"));
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        Err(format!("the program stopped reading ({e})"))
     }
 
     /// The program's next line as JSON, within `time`.

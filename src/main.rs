@@ -8,6 +8,8 @@ use clap::{Args, Parser, Subcommand};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
+use table::highground::cli as hg_cli;
+use table::highground::{self as hg, HighGround};
 use table::shell::record::save::write_new;
 use table::shell::record::{Recordable, SaveFile, save};
 use table::shell::seats::kinds_from_flags;
@@ -15,7 +17,7 @@ use table::shell::sim::{self, Played};
 use table::shell::tui::app::SaveDirs;
 use table::shell::tui::catalog::Catalog;
 use table::shell::tui::screens::form::fresh_seed;
-use table::shell::tui::table::TableEnv;
+use table::shell::tui::table::{TableEnv, TableScreen};
 use table::shell::tui::theme::PaletteKind;
 use table::shell::tui::{self as front, Launch};
 use table::shell::{out, quote};
@@ -106,9 +108,12 @@ enum CardsAction {
 
 #[derive(Args, Default)]
 struct PlayArgs {
-    /// high-form or deathmatch.
+    /// Tash-Kalar: high-form or deathmatch.
     #[arg(long)]
     mode: Option<String>,
+    /// High Ground: normal or mini.
+    #[arg(long)]
+    variant: Option<String>,
     /// Number of players, 2-4.
     #[arg(long)]
     players: Option<u8>,
@@ -140,9 +145,12 @@ struct PlayArgs {
 
 #[derive(Args)]
 struct SimArgs {
-    /// high-form or deathmatch.
-    #[arg(long, default_value = "deathmatch")]
-    mode: String,
+    /// Tash-Kalar: high-form or deathmatch (default: deathmatch).
+    #[arg(long)]
+    mode: Option<String>,
+    /// High Ground: normal or mini (default: normal).
+    #[arg(long)]
+    variant: Option<String>,
     /// Number of players, 2-4.
     #[arg(long, default_value_t = 2)]
     players: u8,
@@ -226,10 +234,40 @@ impl From<out::Stop> for Failure {
     }
 }
 
+/// The games this build offers, as `--game` names them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Which {
+    TashKalar,
+    HighGround,
+}
+
+impl Which {
+    /// The game `--game` names (Tash-Kalar when none is named).
+    fn named(id: Option<&str>) -> Result<Which, String> {
+        match id {
+            None => Ok(Which::TashKalar),
+            Some(id) if id == tk::ID => Ok(Which::TashKalar),
+            Some(id) if id == hg::ID => Ok(Which::HighGround),
+            Some(id) => Err(format!(
+                "unknown game `{id}` (this build has: {}, {})",
+                tk::ID,
+                hg::ID
+            )),
+        }
+    }
+
+    fn id(self) -> &'static str {
+        match self {
+            Which::TashKalar => tk::ID,
+            Which::HighGround => hg::ID,
+        }
+    }
+}
+
 /// The games of the table, the flagship first.
 fn catalog(db: Arc<CardDb>) -> Catalog {
     Catalog {
-        games: vec![Box::new(tk::entry(db))],
+        games: vec![Box::new(tk::entry(db)), Box::new(hg::entry())],
     }
 }
 
@@ -250,30 +288,38 @@ fn saves_for(dir: Option<PathBuf>) -> SaveDirs {
     dir.map_or_else(default_saves, SaveDirs::only)
 }
 
+/// A Tash-Kalar command asked of another game.
+fn only_tashkalar(which: Which, command: &str) -> Result<(), String> {
+    match which {
+        Which::TashKalar => Ok(()),
+        other => Err(format!(
+            "`{command}` is a Tash-Kalar command; it has nothing to do for {}",
+            other.id()
+        )),
+    }
+}
+
 fn run(cli: Cli) -> Result<(), Failure> {
     let db = || cli::load_cards(cli.cards.as_deref()).map(Arc::new);
     let palette = cli.palette.unwrap_or_else(PaletteKind::from_env);
-    let game = cli.game.clone();
-    if let Some(id) = &game {
-        let known = [tk::ID];
-        if !known.contains(&id.as_str()) {
-            return Err(
-                format!("unknown game `{id}` (this build has: {})", known.join(", ")).into(),
-            );
-        }
-    }
+    let which = Which::named(cli.game.as_deref())?;
+    let named = cli.game.is_some();
     match cli.command {
-        None => Ok(play(db()?, game, PlayArgs::default(), palette)?),
-        Some(Command::Play(args)) => Ok(play(db()?, game, args, palette)?),
+        None => Ok(play(db()?, which, named, PlayArgs::default(), palette)?),
+        Some(Command::Play(args)) => Ok(play(db()?, which, named, args, palette)?),
         Some(Command::Replay { file, verify }) => replay(db()?, file, verify, palette),
         Some(Command::Cards {
             action: CardsAction::Check,
-        }) => Ok(out::print(&cli::cards_check(db()?.as_ref())?)?),
+        }) => {
+            only_tashkalar(which, "cards check")?;
+            Ok(out::print(&cli::cards_check(db()?.as_ref())?)?)
+        }
         Some(Command::Legal {
             scenario,
             json,
             then,
         }) => {
+            only_tashkalar(which, "legal")?;
             let text = std::fs::read_to_string(&scenario)
                 .map_err(|e| format!("{}: {e}", scenario.display()))?;
             let (state, doc) = cli::legal(db()?, &text, &then)
@@ -285,7 +331,10 @@ fn run(cli: Cli) -> Result<(), Failure> {
             }
             Ok(())
         }
-        Some(Command::Sim(args)) => simulate(db()?, args),
+        Some(Command::Sim(args)) => match which {
+            Which::TashKalar => simulate_tashkalar(db()?, args),
+            Which::HighGround => simulate_highground(args),
+        },
         Some(Command::Think {
             scenario,
             bot,
@@ -293,6 +342,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             top,
             json,
         }) => {
+            only_tashkalar(which, "think")?;
             let text = std::fs::read_to_string(&scenario)
                 .map_err(|e| format!("{}: {e}", scenario.display()))?;
             let state = tk_setup::scenario_state(db()?, &text)
@@ -314,6 +364,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             Ok(())
         }
         Some(Command::Bot { level }) => {
+            only_tashkalar(which, "bot")?;
             let bot = table::shell::ai::serve::level_bot(&level);
             if bot.starts_with("cmd") {
                 return Err(Failure::from(
@@ -332,55 +383,136 @@ fn run(cli: Cli) -> Result<(), Failure> {
     }
 }
 
-/// `tashkalar sim`: a tournament between bots.
-fn simulate(db: Arc<CardDb>, args: SimArgs) -> Result<(), Failure> {
+/// `tashkalar sim`: a tournament of Tash-Kalar between bots.
+fn simulate_tashkalar(db: Arc<CardDb>, args: SimArgs) -> Result<(), Failure> {
+    if args.variant.is_some() {
+        return Err(Failure::from(
+            "--variant is High Ground's (add --game high-ground); Tash-Kalar has --mode"
+                .to_string(),
+        ));
+    }
     let spec = TournamentSpec {
-        mode: cli::parse_mode(&args.mode)?,
+        mode: cli::parse_mode(args.mode.as_deref().unwrap_or("deathmatch"))?,
         players: args.players,
         teams: args.teams,
-        decks: args.decks,
+        decks: args.decks.clone(),
         games: args.games,
         seed: args.seed,
-        bots: args.bots,
+        bots: args.bots.clone(),
     };
     let games = cli::pairings(&db, &spec)?;
-    if let Some(dir) = &args.save_dir {
-        save::check_dir(dir).map_err(|e| e.to_string())?;
-    }
-    let mut save_problem = None;
-    let mut saved = 0;
-    let report = sim::run::<GameState>(&db, &games, &spec.bots, args.jobs, |game| {
-        if let Some(dir) = &args.save_dir
-            && save_problem.is_none()
-        {
-            match save_played(&db, dir, game, spec.mode.name()) {
-                Ok(_) => saved += 1,
-                Err(e) => save_problem = Some(e),
-            }
-        }
-    })
-    .map_err(|e| e.to_string())?;
-    if let Some(problem) = save_problem {
-        return Err(format!("{problem} (after {saved} saves)").into());
-    }
+    let report = tournament::<GameState>(&db, &games, &args, spec.mode.name())?;
     let title = format!(
         "{} games of {} for {} players",
         report.games,
         spec.mode.name(),
         spec.players
     );
-    if args.json {
-        let setup = serde_json::json!({
-            "game": tk::ID,
-            "mode": spec.mode.name(),
-            "players": spec.players,
-            "teams": spec.teams,
-        });
-        out::println(&report.json(setup).to_string())?;
-    } else {
-        out::print(&report.text(&title, &spec.bots))?;
+    let setup = serde_json::json!({
+        "game": tk::ID,
+        "mode": spec.mode.name(),
+        "players": spec.players,
+        "teams": spec.teams,
+    });
+    Ok(print_report(&report, &args, &title, setup)?)
+}
+
+/// `tashkalar sim --game high-ground`: a tournament of High Ground between bots.
+fn simulate_highground(args: SimArgs) -> Result<(), Failure> {
+    refuse_tashkalar_flags(
+        args.mode.is_some(),
+        !args.decks.is_empty(),
+        false,
+        args.teams,
+    )?;
+    let spec = hg_cli::TournamentSpec {
+        variant: hg_cli::parse_variant(args.variant.as_deref().unwrap_or("normal"))?,
+        players: args.players,
+        games: args.games,
+        seed: args.seed,
+        bots: args.bots.clone(),
+    };
+    let games = hg_cli::pairings(&spec)?;
+    let label = format!("high-ground-{}", spec.variant.name());
+    let report = tournament::<HighGround>(&(), &games, &args, &label)?;
+    let title = format!(
+        "{} games of High Ground ({}) for {} players",
+        report.games,
+        spec.variant.name(),
+        spec.players
+    );
+    let setup = serde_json::json!({
+        "game": hg::ID,
+        "variant": spec.variant.name(),
+        "players": spec.players,
+    });
+    Ok(print_report(&report, &args, &title, setup)?)
+}
+
+/// Tash-Kalar's flags given for High Ground: the first one is refused in one line.
+fn refuse_tashkalar_flags(
+    mode: bool,
+    decks: bool,
+    scenario: bool,
+    teams: bool,
+) -> Result<(), String> {
+    let flag = [
+        (mode, "--mode"),
+        (decks, "--decks"),
+        (scenario, "--scenario"),
+        (teams, "--teams"),
+    ]
+    .into_iter()
+    .find_map(|(given, flag)| given.then_some(flag));
+    match flag {
+        Some(flag) => Err(format!(
+            "{flag} is a Tash-Kalar flag; High Ground takes --players, --variant normal|mini, --ai, --seed and --save-dir"
+        )),
+        None => Ok(()),
     }
-    Ok(())
+}
+
+/// Plays the games of a tournament (saving each when `--save-dir` is given).
+fn tournament<G: Recordable>(
+    ctx: &G::Context,
+    games: &[sim::Pairing<G::Spec>],
+    args: &SimArgs,
+    label: &str,
+) -> Result<sim::SimReport, String> {
+    if let Some(dir) = &args.save_dir {
+        save::check_dir(dir).map_err(|e| e.to_string())?;
+    }
+    let mut save_problem = None;
+    let mut saved = 0;
+    let report = sim::run::<G>(ctx, games, &args.bots, args.jobs, |game| {
+        if let Some(dir) = &args.save_dir
+            && save_problem.is_none()
+        {
+            match save_played(ctx, dir, game, label) {
+                Ok(_) => saved += 1,
+                Err(e) => save_problem = Some(e),
+            }
+        }
+    })
+    .map_err(|e| e.to_string())?;
+    match save_problem {
+        Some(problem) => Err(format!("{problem} (after {saved} saves)")),
+        None => Ok(report),
+    }
+}
+
+/// The report of a tournament, in words or (`--json`) as one JSON document.
+fn print_report(
+    report: &sim::SimReport,
+    args: &SimArgs,
+    title: &str,
+    setup: serde_json::Value,
+) -> Result<(), out::Stop> {
+    if args.json {
+        out::println(&report.json(setup).to_string())
+    } else {
+        out::print(&report.text(title, &args.bots))
+    }
 }
 
 /// Writes one bot game of `sim` as a save in `dir`; returns the file.
@@ -403,10 +535,24 @@ fn save_played<G: Recordable>(
     write_new(dir, &stem, &text).map_err(|e| e.to_string())
 }
 
-/// `tashkalar` / `tashkalar play`: the menu, or straight into the game the flags describe.
+/// Whether `play`'s flags describe a game to start (rather than the menu).
+fn wants_game(args: &PlayArgs) -> bool {
+    args.mode.is_some()
+        || args.variant.is_some()
+        || args.players.is_some()
+        || args.teams
+        || !args.ai.is_empty()
+        || args.seed.is_some()
+        || args.scenario.is_some()
+        || !args.decks.is_empty()
+}
+
+/// `tashkalar` / `tashkalar play`: the menu (of the game `--game` names, or the list of games),
+/// or straight into the game the flags describe.
 fn play(
     db: Arc<CardDb>,
-    game: Option<String>,
+    which: Which,
+    named: bool,
     args: PlayArgs,
     palette: PaletteKind,
 ) -> Result<(), String> {
@@ -418,15 +564,8 @@ fn play(
     let saves = saves_for(args.save_dir.clone());
     let env = TableEnv::default();
     let catalog = catalog(Arc::clone(&db));
-    let wants_game = args.mode.is_some()
-        || args.players.is_some()
-        || args.teams
-        || !args.ai.is_empty()
-        || args.seed.is_some()
-        || args.scenario.is_some()
-        || !args.decks.is_empty();
     if args.resume {
-        if wants_game {
+        if wants_game(&args) {
             return Err(
                 "--continue resumes the saved game as it was; drop the other game flags".into(),
             );
@@ -436,11 +575,32 @@ fn play(
             .map_err(|e| e.to_string())?;
         return front::run(catalog, Launch::Table(table), palette, saves);
     }
-    if !wants_game {
-        let chosen = game.and_then(|id| catalog.games.iter().position(|g| g.id() == id));
+    if !wants_game(&args) {
+        let chosen = named
+            .then(|| catalog.games.iter().position(|g| g.id() == which.id()))
+            .flatten();
         return front::run(catalog, Launch::Menu(chosen), palette, saves);
     }
-    let table = if let Some(path) = &args.scenario {
+    let table = match which {
+        Which::TashKalar => tashkalar_table(db, &args, &saves, &env)?,
+        Which::HighGround => highground_table(&args, &saves, &env)?,
+    };
+    front::run(catalog, Launch::Table(table), palette, saves)
+}
+
+/// A game of Tash-Kalar as `play`'s flags describe it.
+fn tashkalar_table(
+    db: Arc<CardDb>,
+    args: &PlayArgs,
+    saves: &SaveDirs,
+    env: &TableEnv,
+) -> Result<Box<dyn TableScreen>, String> {
+    if args.variant.is_some() {
+        return Err(
+            "--variant is High Ground's (add --game high-ground); Tash-Kalar has --mode".into(),
+        );
+    }
+    if let Some(path) = &args.scenario {
         if args.mode.is_some() || args.players.is_some() || args.teams || !args.decks.is_empty() {
             return Err("--scenario sets the form, players, teams and decks itself; drop --mode, --players, --teams and --decks".into());
         }
@@ -448,33 +608,54 @@ fn play(
         let state = tk_setup::scenario_state(Arc::clone(&db), &text)
             .map_err(|e| format!("{}: {e}", path.display()))?;
         let kinds = kinds_from_flags(&args.ai, state.players())?;
-        tk_setup::scenario_table(db, &text, &kinds, saves.write.as_deref(), &env)
-            .map_err(|e| format!("{}: {e}", path.display()))?
-    } else {
-        let mode = cli::parse_mode(args.mode.as_deref().unwrap_or("deathmatch"))?;
-        let players = args.players.unwrap_or(2);
-        let decks = tk_setup::decks_for(&db, &args.decks, players)?;
-        let config = GameConfig {
-            mode,
-            players,
-            teams: args.teams,
-            decks: decks.clone(),
-        };
-        config.validate(&db).map_err(|e| cli::setup_error(&e))?;
-        let setup = GameSetup {
-            mode,
-            players,
-            teams: args.teams,
-            seats: kinds_from_flags(&args.ai, players as usize)?,
-            decks,
-            seed: args.seed.unwrap_or_else(fresh_seed),
-        };
-        setup.table(db, saves.write.as_deref(), &env)?
+        return tk_setup::scenario_table(db, &text, &kinds, saves.write.as_deref(), env)
+            .map_err(|e| format!("{}: {e}", path.display()));
+    }
+    let mode = cli::parse_mode(args.mode.as_deref().unwrap_or("deathmatch"))?;
+    let players = args.players.unwrap_or(2);
+    let decks = tk_setup::decks_for(&db, &args.decks, players)?;
+    let config = GameConfig {
+        mode,
+        players,
+        teams: args.teams,
+        decks: decks.clone(),
     };
-    front::run(catalog, Launch::Table(table), palette, saves)
+    config.validate(&db).map_err(|e| cli::setup_error(&e))?;
+    let setup = GameSetup {
+        mode,
+        players,
+        teams: args.teams,
+        seats: kinds_from_flags(&args.ai, players as usize)?,
+        decks,
+        seed: args.seed.unwrap_or_else(fresh_seed),
+    };
+    setup.table(db, saves.write.as_deref(), env)
 }
 
-/// `tashkalar replay FILE [--verify]`: the viewer, or a headless check of the save.
+/// A game of High Ground as `play`'s flags describe it.
+fn highground_table(
+    args: &PlayArgs,
+    saves: &SaveDirs,
+    env: &TableEnv,
+) -> Result<Box<dyn TableScreen>, String> {
+    refuse_tashkalar_flags(
+        args.mode.is_some(),
+        !args.decks.is_empty(),
+        args.scenario.is_some(),
+        args.teams,
+    )?;
+    let setup = hg::Setup {
+        players: args.players.unwrap_or(2),
+        variant: hg_cli::parse_variant(args.variant.as_deref().unwrap_or("normal"))?,
+    };
+    setup.validate().map_err(|e| format!("--players: {e}"))?;
+    let kinds = kinds_from_flags(&args.ai, setup.players as usize)?;
+    let seed = args.seed.unwrap_or_else(fresh_seed);
+    hg::ui::setup::table(setup, &kinds, seed, saves.write.as_deref(), env)
+}
+
+/// `tashkalar replay FILE [--verify]`: the viewer, or a headless check of the save (of any game
+/// of the table: the save names its game).
 fn replay(
     db: Arc<CardDb>,
     file: PathBuf,

@@ -352,6 +352,8 @@ impl HighGround {
     /// Carries a choice out (it is taken to be legal).
     fn step(&mut self, choice: Choice) {
         let me = self.seat;
+        // Only the roll itself leaves a blind roll to be judged.
+        self.unseen_roll = false;
         match (self.pending.clone(), choice) {
             (Pending::Lay(card), Choice::Lay(pos)) => {
                 self.board.play(pos, card);
@@ -430,7 +432,10 @@ impl HighGround {
                 self.end_turn();
             }
             (Pending::Action, Choice::Roll) => {
-                self.pending = Pending::Die(Face::roll(&mut self.rng));
+                let face = Face::roll(&mut self.rng);
+                self.pending = Pending::Die(face);
+                self.die = Some(face);
+                self.unseen_roll = self.blind;
             }
             (Pending::Die(_), Choice::Face(face)) => self.pending = Pending::Die(face),
             (Pending::Die(_), Choice::Hop(p, to)) => {

@@ -6,9 +6,16 @@
 //! threats to opponents' Kings: free pyramids next to one (a HOP away), pyramids on one, and most
 //! of all standing alone on one, which wins at the start of its next turn. Shares are the
 //! strengths' proportions, so they sum to 1 like the rewards of a finished game.
+//!
+//! A roll made in an observation (whose generator is not the game's) is judged as the average
+//! over the six faces of the best use of each, carried to the end of the action: the face the
+//! observation happens to show predicts nothing, and bots that judged the roll by it would
+//! believe in one face.
 
+use super::die::Face;
 use super::pyramid::Status;
-use super::state::{HighGround, Outcome};
+use super::state::{HighGround, Outcome, Pending};
+use crate::shell::game::Game;
 
 /// How much a pyramid of each status counts, per pip.
 const FREE: f64 = 1.0;
@@ -30,6 +37,73 @@ pub fn estimate(g: &HighGround) -> Vec<f64> {
     if let Some(outcome) = g.outcome() {
         return rewards(g, outcome);
     }
+    if g.unseen_roll() {
+        return expected_roll(g);
+    }
+    strengths(g)
+}
+
+/// A roll just made in an observation: the average over the faces of the roller's best use of
+/// each (a WILD is the best of the other five).
+fn expected_roll(g: &HighGround) -> Vec<f64> {
+    let seat = g.seat_to_move();
+    let per_face: Vec<Vec<f64>> = Face::CHOOSABLE
+        .into_iter()
+        .map(|face| {
+            let mut shown = g.clone();
+            shown.unseen_roll = false;
+            shown.pending = Pending::Die(face);
+            best_use(shown, seat)
+        })
+        .collect();
+    let share = |v: &Vec<f64>| v.get(seat).copied().unwrap_or(0.0);
+    let wild = per_face
+        .iter()
+        .fold(None::<&Vec<f64>>, |best, v| match best {
+            Some(b) if share(b) >= share(v) => Some(b),
+            _ => Some(v),
+        })
+        .cloned()
+        .unwrap_or_else(|| vec![0.0; g.players()]);
+    let mut total = vec![0.0; g.players()];
+    for v in per_face.iter().chain(std::iter::once(&wild)) {
+        for (t, x) in total.iter_mut().zip(v) {
+            *t += x / Face::ALL.len() as f64;
+        }
+    }
+    total
+}
+
+/// The estimate after `seat` carries the action in progress through, each step the best by the
+/// estimate (as the greedy bot would).
+fn best_use(mut g: HighGround, seat: usize) -> Vec<f64> {
+    let mut buffer = Vec::new();
+    // A face's use has at most a few steps (a HOP and its attack, a DIG and its place and a
+    // Joker's level); the bound only guards against a rules bug.
+    for _ in 0..8 {
+        if g.is_over() || g.seat_to_move() != seat || !g.mid_action() {
+            break;
+        }
+        g.legal(&mut buffer);
+        let mut best: Option<(f64, HighGround)> = None;
+        for &choice in &buffer {
+            let mut next = g.clone();
+            next.apply_listed(choice);
+            let value = estimate(&next).get(seat).copied().unwrap_or(0.0);
+            if best.as_ref().is_none_or(|(b, _)| value > *b + 1e-9) {
+                best = Some((value, next));
+            }
+        }
+        match best {
+            Some((_, next)) => g = next,
+            None => break,
+        }
+    }
+    estimate(&g)
+}
+
+/// Each seat's share of the strength on the board (see the module's documentation).
+fn strengths(g: &HighGround) -> Vec<f64> {
     let n = g.players();
     let mut strength = vec![0.0; n];
     for (p, pos, status) in g.pyramids().all() {
@@ -104,5 +178,59 @@ pub fn rewards(g: &HighGround, outcome: Outcome) -> Vec<f64> {
                 .map(|a| if a { 1.0 / count } else { 0.0 })
                 .collect()
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::highground::decision::Choice;
+
+    const POSITION: &str = r#"(
+        board: [
+            "0,2: K", "-1,1: 5", "0,1: 6", "1,1: 7",
+            "-2,0: K", "-1,0: 4", "0,0: 9", "1,0: 3", "2,0: K",
+            "-1,-1: 8", "0,-1: 9", "1,-1: 2", "0,-2: K",
+        ],
+        kings: ["0,-2", "0,2"],
+        stacks: ["0,-2: 1Lt 1Mt 1St", "0,0: 1Ln", "0,2: 2Lt 2Mt 2St", "0,1: 2Ln 1Sn"],
+        seed: 3,
+    )"#;
+
+    #[test]
+    fn a_roll_in_an_observation_is_judged_the_same_whatever_face_it_shows() {
+        let g = HighGround::from_position(POSITION).expect("position");
+        let mut rolled = g.observation(0);
+        rolled.apply(Choice::Roll).expect("roll");
+        assert!(rolled.unseen_roll());
+        assert!(!rolled.mid_action(), "greedy play stops at the roll");
+        let Pending::Die(shown) = rolled.pending else {
+            panic!("the die shows a face");
+        };
+        let estimate_shown = estimate(&rolled);
+        for face in Face::ALL {
+            let mut other = rolled.clone();
+            other.pending = Pending::Die(face);
+            assert_eq!(
+                estimate(&other),
+                estimate_shown,
+                "{shown:?} against {face:?}"
+            );
+        }
+        let total: f64 = estimate_shown.iter().sum();
+        assert!((total - 1.0).abs() < 1e-9, "shares sum to 1: {total}");
+        // A real roll, or one in a determinization (a deal the game could have), is a real face
+        // to carry out.
+        let mut real = g.clone();
+        real.apply(Choice::Roll).expect("roll");
+        assert!(!real.unseen_roll() && real.mid_action());
+        let mut dealt = g.observation(0).determinize(0, 9);
+        dealt.apply(Choice::Roll).expect("roll");
+        assert!(!dealt.unseen_roll() && dealt.mid_action());
+        // Whatever comes after the roll is judged as usual.
+        let mut after = rolled.clone();
+        let first = after.choices()[0];
+        after.apply(first).expect("a use of the face");
+        assert!(!after.unseen_roll());
     }
 }

@@ -65,16 +65,19 @@ impl Game for HighGround {
     }
 
     /// The later parts of one action: the steps of a move, discards before the draw, what the
-    /// die allows, a Joker's level (but not a setup card's). Cards played after the first are
+    /// die allows (but not a roll just made in an observation), a Joker's level (but not a setup
+    /// card's). Cards played after the first are
     /// not: each card is judged on its own, which spares bots judging every pair of cards and
     /// places (the most choices any decision has).
     fn mid_action(&self) -> bool {
         match self.pending() {
             Pending::Moving { .. }
             | Pending::Discarding
-            | Pending::Die(_)
             | Pending::Dug(_)
             | Pending::HopAttack(_) => true,
+            // A roll in an observation is judged as it stands, over all six faces (see
+            // `eval::estimate`); a face really shown is carried out like any other step.
+            Pending::Die(_) => !self.unseen_roll(),
             Pending::Level { then, .. } => *then != Then::Lay,
             Pending::Playing
             | Pending::Lay(_)

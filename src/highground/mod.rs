@@ -10,10 +10,12 @@
 //! die), `state` (the game), `setup` (a new game and the setup steps), `decision` (choices, legal
 //! lists, applying), `notation` (choice text), `position` (positions in RON), `view` (what a seat
 //! may know), `eval` (the heuristic), `hash` (the fingerprint), `game` and `record` (the shared
-//! traits).
+//! traits). Around the rules: `ui` (its screen on the table: board, words, log, the new-game
+//! form and rules pages) and `cli` (the set-ups of `sim`).
 
 pub mod board;
 pub mod card;
+pub mod cli;
 pub mod decision;
 pub mod die;
 pub mod eval;
@@ -26,6 +28,7 @@ pub mod pyramid;
 pub mod record;
 pub mod setup;
 pub mod state;
+pub mod ui;
 pub mod view;
 
 pub use card::Card;
@@ -36,3 +39,28 @@ pub use position::{Position, PositionError};
 pub use pyramid::{PieceId, Size, Status, Trio};
 pub use setup::{Setup, SetupError};
 pub use state::{HighGround, Outcome, Pending, Variant, Victory};
+
+use crate::shell::tui::catalog::{Entry, SetupForm};
+use ui::HgScreen;
+
+/// The name `--game` takes.
+pub const ID: &str = "high-ground";
+
+/// The game's name in big letters above its menu.
+const BANNER: &[&str] = &[
+    "█ █ █ █▀▀ █ █   █▀▀ █▀█ █▀█ █ █ █▄ █ █▀▄",
+    "█▀█ █ █▄█ █▀█   █▄█ █▀▄ █▄█ █▄█ █ ▀█ █▄▀",
+    "",
+];
+
+/// High Ground's entry in the table's catalog.
+pub fn entry() -> Entry<HgScreen> {
+    Entry {
+        id: ID,
+        blurb: "Icehouse pyramids on a board of playing cards: take the high ground",
+        banner: BANNER,
+        ctx: (),
+        setup: |_| Box::new(ui::setup::HgSetup::default()) as Box<dyn SetupForm>,
+        rules: ui::rules::pages,
+    }
+}

@@ -170,6 +170,9 @@ impl Position {
             quiet: 0,
             pending: Pending::Action,
             rng: Rng::seeded(0),
+            die: None,
+            blind: false,
+            unseen_roll: false,
         };
         self.read_board(&mut g)?;
         let kings_on_board = g.board.territories().iter().filter(|t| t.is_king()).count();
@@ -619,6 +622,7 @@ impl Position {
                 g.turn = turn;
                 g.quiet = quiet;
                 g.pending = Pending::Die(face);
+                g.die = Some(face);
                 g.settle();
             }
             None => {

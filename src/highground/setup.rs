@@ -70,6 +70,9 @@ impl HighGround {
             quiet: 0,
             pending: Pending::King,
             rng,
+            die: None,
+            blind: false,
+            unseen_roll: false,
         };
         g.next_lay();
         g.settle();

@@ -191,6 +191,14 @@ pub struct HighGround {
     pub(crate) quiet: u32,
     pub(crate) pending: Pending,
     pub(crate) rng: Rng,
+    /// The face the die lies on since it was last rolled (public: it is on the table).
+    pub(crate) die: Option<Face>,
+    /// Set in an observation, whose generator is not the game's: a roll made in it stands for
+    /// any of the six faces (see [`HighGround::unseen_roll`]). Never hashed or saved.
+    pub(crate) blind: bool,
+    /// The die was just rolled in a blind observation: the face it shows is no prediction, so
+    /// the position is judged as the average over the faces (`eval::estimate`).
+    pub(crate) unseen_roll: bool,
 }
 
 impl HighGround {
@@ -254,6 +262,19 @@ impl HighGround {
     /// How many quiet turns draw the game now: [`QUIET_ROUNDS`] turns of each seat still in it.
     pub fn quiet_limit(&self) -> u32 {
         QUIET_ROUNDS * (0..self.players).filter(|s| self.alive(*s)).count() as u32
+    }
+
+    /// The face the die shows on the table: the last face rolled (a WILD stays a WILD, whatever
+    /// it was used as); `None` before the first roll.
+    pub fn die_face(&self) -> Option<Face> {
+        self.die
+    }
+
+    /// Whether the die was just rolled in an observation (whose generator is not the game's):
+    /// the face shown then is no prediction of the real roll, and bots judge the position as
+    /// the average over the six faces. Always `false` in a real game.
+    pub fn unseen_roll(&self) -> bool {
+        self.unseen_roll
     }
 
     /// What the game waits for.

@@ -52,6 +52,10 @@ impl HighGround {
         g.deck = pool;
         debug_assert_eq!(g.deck.len(), deck_len);
         g.rng = rng;
+        // An observation's generator is not the game's: its rolls predict nothing. A
+        // determinization's is one the game could have, and rolls from it are real samples.
+        g.blind = seed.is_none();
+        g.unseen_roll = false;
         g
     }
 }

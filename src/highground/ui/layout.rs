@@ -1,0 +1,459 @@
+//! The game screen: where each panel goes for the terminal's size (the board's cards grow with
+//! the room: tinted blocks at 80x24, boxes from about 110x34, bigger shaped boxes from about
+//! 160x50), drawing them, and which panel a mouse position falls in.
+
+use super::HgScreen;
+use super::board::{
+    BoardGeometry, BoardModel, BoardWidget, CellSize, Extent, LARGE, MEDIUM, SMALL,
+};
+use super::interaction::{Focus, Stage, playable, targets};
+use super::panels::{HandPanel, InfoPanel, card_rects};
+use super::words::{self, card_name, face_name};
+use crate::highground::state::{HighGround, Pending};
+use crate::shell::tui::theme::Theme;
+use crate::shell::tui::ui::TableView;
+use crate::shell::tui::widgets::decision::{DecisionPanel, options_rect};
+use crate::shell::tui::widgets::list_offset;
+use crate::shell::tui::widgets::log::LogPanel;
+use ratatui::Frame;
+use ratatui::layout::{Position, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Block;
+
+/// Smallest terminal the screen is laid out for.
+pub const MIN_WIDTH: u16 = 80;
+pub const MIN_HEIGHT: u16 = 24;
+
+/// Where every panel of the game screen goes (the key bar's row is not included).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HgLayout {
+    pub status: Rect,
+    pub board_block: Rect,
+    pub board: BoardGeometry,
+    pub info: Rect,
+    pub hand: Rect,
+    pub decision: Rect,
+    pub log: Rect,
+}
+
+/// The room the right-hand column needs at each card size, and the decision panel's least
+/// height.
+fn needs(size: CellSize) -> (u16, u16) {
+    if size == SMALL { (26, 8) } else { (40, 10) }
+}
+
+/// Lays out the game screen for `g` in `area` (everything above the key bar), the board's
+/// window following `cursor`. `None`: too small.
+pub fn layout(area: Rect, g: &HighGround, cursor: crate::highground::Pos) -> Option<HgLayout> {
+    if area.width < MIN_WIDTH || area.height + 1 < MIN_HEIGHT {
+        return None;
+    }
+    let w = area.width;
+    let status = Rect::new(area.x, area.y, w, 1);
+    let body = Rect::new(area.x, area.y + 1, w, area.height - 1);
+    let extent = Extent::of(g);
+    // The biggest cards with which the whole board fits; else the smallest, in a window.
+    let size = [LARGE, MEDIUM]
+        .into_iter()
+        .find(|s| {
+            let (nw, nh) = extent.natural(*s);
+            let (right, decision) = needs(*s);
+            nw + 2 + right <= w && nh + 2 + decision <= body.height
+        })
+        .unwrap_or(SMALL);
+    let (nw, nh) = extent.natural(size);
+    let (right_min, decision_min) = needs(size);
+    let left_w = (nw + 2).max(w * 45 / 100).min(w - right_min);
+    let board_h = (nh + 2).min(body.height - decision_min);
+    let board_block = Rect::new(body.x, body.y, left_w, board_h);
+    let board = BoardGeometry::new(Block::bordered().inner(board_block), &extent, size, cursor);
+    let decision = Rect::new(body.x, body.y + board_h, left_w, body.height - board_h);
+    let right = Rect::new(body.x + left_w, body.y, w - left_w, body.height);
+    let players = g.players() as u16;
+    let wide = size != SMALL;
+    let info_h = (2 + players + 2 + if wide { players } else { 0 }).min(right.height / 2);
+    let info = Rect::new(right.x, right.y, right.width, info_h);
+    let hand_h = if wide { 6 } else { 3 };
+    let hand = Rect::new(right.x, right.y + info_h, right.width, hand_h);
+    let log = Rect::new(
+        right.x,
+        right.y + info_h + hand_h,
+        right.width,
+        right.height.saturating_sub(info_h + hand_h),
+    );
+    Some(HgLayout {
+        status,
+        board_block,
+        board,
+        info,
+        hand,
+        decision,
+        log,
+    })
+}
+
+/// What a mouse position on the game screen points at.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum GameHit {
+    Place(crate::highground::Pos),
+    Hand(usize),
+    Option(usize),
+    Log,
+}
+
+/// Which thing of the game screen is at a position.
+pub fn hit(
+    s: &HgScreen,
+    v: &TableView<'_, HgScreen>,
+    area: Rect,
+    x: u16,
+    y: u16,
+) -> Option<GameHit> {
+    let l = layout(area, v.game, s.ui.cursor)?;
+    let at = Position::new(x, y);
+    if l.board_block.contains(at) {
+        return l.board.pos_at(x, y).map(GameHit::Place);
+    }
+    let hand_inner = Block::bordered().inner(l.hand);
+    if hand_inner.contains(at) {
+        return card_rects(hand_inner, s.hand.len())
+            .iter()
+            .position(|r| r.contains(at))
+            .map(GameHit::Hand);
+    }
+    let dec_inner = Block::bordered().inner(l.decision);
+    let opts = options_rect(dec_inner, s.model.options.len());
+    if v.human_turn && opts.contains(at) {
+        let offset = list_offset(
+            s.ui.option_index,
+            s.model.options.len(),
+            opts.height as usize,
+        );
+        let i = offset + (y - opts.y) as usize;
+        return (i < s.model.options.len()).then_some(GameHit::Option(i));
+    }
+    if l.log.contains(at) {
+        return Some(GameHit::Log);
+    }
+    None
+}
+
+const SPINNER: [&str; 8] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧"];
+
+/// The stage shown: a picked stage, or the highlighted hand card while the hand has the focus.
+pub fn shown_stage(s: &HgScreen) -> Stage {
+    if s.ui.stage == Stage::Idle
+        && s.ui.focus == Focus::Hand
+        && let Some(card) = s.hand.get(s.ui.hand_index)
+        && playable(&s.model, *card)
+    {
+        return Stage::Card(*card);
+    }
+    s.ui.stage
+}
+
+/// The prompt while a selection is under way.
+fn stage_prompt(s: &HgScreen, v: &TableView<'_, HgScreen>) -> Option<String> {
+    let g = v.game;
+    let n = targets(g, &s.model, s.ui.stage).len();
+    let places = format!("{n} highlighted place{}", if n == 1 { "" } else { "s" });
+    match s.ui.stage {
+        Stage::Idle => None,
+        Stage::Card(card) => Some(format!(
+            "Play the {}: {places} (Space: next). Enter plays it there; Esc cancels",
+            card_name(card)
+        )),
+        Stage::Piece(p) => {
+            let what = match g.pending() {
+                Pending::Die(crate::highground::Face::Swap) => {
+                    "which pyramid it trades places with"
+                }
+                _ => "where it hops",
+            };
+            Some(format!(
+                "{}: choose {what} ({places}); Esc cancels",
+                words::pyramid(v.seats, g.seat_to_move(), p)
+            ))
+        }
+    }
+}
+
+/// Draws the game screen (without the key bar).
+pub fn render(
+    frame: &mut Frame,
+    area: Rect,
+    s: &HgScreen,
+    v: &TableView<'_, HgScreen>,
+    theme: &Theme,
+) {
+    let g = v.game;
+    let Some(l) = layout(area, g, s.ui.cursor) else {
+        return;
+    };
+    let seats = v.seats;
+    let human = v.human_turn;
+
+    // Status line.
+    let variant = match g.variant() {
+        crate::highground::Variant::Normal => "High Ground",
+        crate::highground::Variant::Mini => "Mini-High Ground",
+    };
+    let mut status = vec![
+        Span::styled(format!(" {variant} "), theme.title()),
+        Span::raw(if g.in_setup() {
+            "· setting up · ".to_string()
+        } else {
+            format!("· turn {} · ", g.turn_number())
+        }),
+    ];
+    match v.decider() {
+        None => status.push(Span::styled("game over", theme.warn())),
+        Some(seat) => {
+            status.push(Span::styled(
+                format!(" {} ", seats.name(seat)),
+                theme.badge(seat),
+            ));
+            status.push(Span::raw(" to play"));
+        }
+    }
+    if let Some(face) = g.die_face()
+        && matches!(g.pending(), Pending::Die(_))
+    {
+        status.push(Span::raw(" · rolled "));
+        status.push(Span::styled(
+            format!(" {} ", face_name(face)),
+            theme
+                .title()
+                .add_modifier(ratatui::style::Modifier::REVERSED),
+        ));
+    }
+    if let Some(seed) = v.seed {
+        status.push(Span::styled(format!(" · seed {seed}"), theme.muted()));
+    }
+    if let Some(r) = &v.replay {
+        status.push(Span::styled(
+            format!(" · replay {} · decision {}/{}", r.file, r.step, r.steps),
+            theme.key(),
+        ));
+    }
+    frame
+        .buffer_mut()
+        .set_line(l.status.x, l.status.y, &Line::from(status), l.status.width);
+
+    // Board.
+    let focus = s.ui.focus;
+    let border = if human && focus == Focus::Board {
+        theme.focus_border()
+    } else {
+        theme.border()
+    };
+    let mut block = Block::bordered()
+        .border_style(border)
+        .title(Span::styled("Board (north up)", theme.title()));
+    if l.board.size.boxed {
+        block = block.title_bottom(Line::styled(
+            " b r g y: owner · S M L: size · lower case: trapped · underlined: hobbled ",
+            theme.muted(),
+        ));
+    }
+    frame.render_widget(block, l.board_block);
+    let stage = shown_stage(s);
+    let shown_targets = if human {
+        targets(g, &s.model, stage)
+    } else {
+        Vec::new()
+    };
+    let picked = match stage {
+        Stage::Piece(p) if human => Some(p),
+        _ => words::mover(g),
+    };
+    let model = BoardModel {
+        game: g,
+        seats,
+        cursor: human.then_some(s.ui.cursor),
+        targets: &shown_targets,
+        picked,
+        marks: &s.marks,
+    };
+    frame.render_widget(
+        BoardWidget {
+            model: &model,
+            geometry: &l.board,
+            theme,
+        },
+        Block::bordered().inner(l.board_block),
+    );
+
+    // Players, piles, die.
+    frame.render_widget(
+        InfoPanel {
+            game: g,
+            seats,
+            narrator: v.narrator,
+            theme,
+            viewer: if v.replay.is_some() { None } else { v.viewer },
+            to_move: v.decider(),
+            wide: l.board.size != SMALL,
+        },
+        l.info,
+    );
+
+    // Hand.
+    let hidden = match (v.viewer, v.ai.map(|a| a.seat)) {
+        (Some(_), _) => None,
+        (None, Some(seat)) => Some(format!(
+            "{} (AI) is playing. Hands stay hidden while the keyboard may be changing hands.",
+            seats.name(seat)
+        )),
+        (None, None) => Some("Hands are hidden.".to_string()),
+    };
+    let title = match v.viewer {
+        Some(seat) => format!("Hand of {}", seats.name(seat)),
+        None => "Hand".to_string(),
+    };
+    let playable_cards: Vec<bool> = s
+        .hand
+        .iter()
+        .map(|c| human && playable(&s.model, *c))
+        .collect();
+    frame.render_widget(
+        HandPanel {
+            cards: &s.hand,
+            selected: s.ui.hand_index,
+            focused: human && focus == Focus::Hand,
+            playable: &playable_cards,
+            title,
+            hidden,
+            theme,
+        },
+        l.hand,
+    );
+
+    // Decision.
+    let decider = s.model.seat;
+    let mut details: Vec<Line> = Vec::new();
+    let title;
+    let mut options = Vec::new();
+    if let Some(r) = &v.replay {
+        title = Line::styled(" Replay ", theme.title());
+        details.push(Line::from(format!(
+            "Decision {} of {} · turn {}{}",
+            r.step,
+            r.steps,
+            g.turn_number(),
+            if g.is_over() { " · game over" } else { "" }
+        )));
+        details.push(match &r.next {
+            Some(next) => Line::styled(format!("Next: {next}"), theme.key()),
+            None => Line::styled("End of the record", theme.warn()),
+        });
+        details.push(Line::styled(
+            format!("Watching: {}", r.watch),
+            theme.muted(),
+        ));
+        details.push(Line::styled(
+            match &r.autoplay {
+                Some(speed) => format!("Autoplay: {speed} (Space stops, + and - change speed)"),
+                None => "Autoplay off (Space starts it)".to_string(),
+            },
+            theme.muted(),
+        ));
+        if !r.typed.is_empty() {
+            details.push(Line::styled(
+                format!("Jump to turn {}_ (Enter)", r.typed),
+                theme.key(),
+            ));
+        }
+    } else if g.is_over() {
+        title = Line::styled(" Game over ", theme.warn());
+        details.push(Line::styled(
+            "Enter: back to the menu · q: quit",
+            theme.muted(),
+        ));
+    } else if let Some(seat) = v.ai.map(|a| a.seat) {
+        title = Line::from(vec![
+            Span::styled(format!(" {} ", seats.name(seat)), theme.badge(seat)),
+            Span::raw(" AI playing "),
+        ]);
+        match v.ai.and_then(|a| a.thinking) {
+            Some(t) => {
+                let i = (t.as_millis() / 100) as usize % SPINNER.len();
+                details.push(Line::styled(
+                    format!("{} thinking {:.1}s", SPINNER[i], t.as_secs_f32()),
+                    theme.key(),
+                ));
+            }
+            None => details.push(Line::styled(
+                "next step in a moment (Space: now)",
+                theme.muted(),
+            )),
+        }
+        if let Some(last) = &v.last_ai_step {
+            details.push(Line::from(format!("last step: {last}")));
+        }
+    } else {
+        title = Line::from(vec![
+            Span::styled(format!(" {} ", seats.name(decider)), theme.badge(decider)),
+            Span::raw(" to decide "),
+        ]);
+        match g.pending() {
+            Pending::Lay(card) => details.push(Line::styled(
+                format!("Card to lay: the {}", card_name(*card)),
+                theme.key(),
+            )),
+            Pending::Dug(card) => details.push(Line::styled(
+                format!("Card dug: the {}", card_name(*card)),
+                theme.key(),
+            )),
+            _ => {}
+        }
+        if human {
+            details.push(Line::styled(
+                words::place_detail(g, seats, s.ui.cursor),
+                theme.muted(),
+            ));
+        }
+        if let Some(last) = &v.last_ai_step {
+            details.push(Line::styled(
+                format!("AI's last step: {last}"),
+                theme.muted(),
+            ));
+        }
+        options = s
+            .model
+            .options
+            .iter()
+            .map(|c| words::describe(g, seats, c))
+            .collect();
+    }
+    let prompt = if human {
+        stage_prompt(s, v).unwrap_or_else(|| words::prompt(g, seats))
+    } else if v.ai.is_some() || (v.replay.is_some() && !g.is_over()) {
+        words::watching(g, seats)
+    } else {
+        words::prompt(g, seats)
+    };
+    frame.render_widget(
+        DecisionPanel {
+            title,
+            prompt,
+            note: if human { v.note } else { None },
+            details,
+            options,
+            selected: s.ui.option_index,
+            focused: human && focus == Focus::Options,
+            theme,
+        },
+        l.decision,
+    );
+
+    frame.render_widget(
+        LogPanel {
+            lines: v.log,
+            colours: &(0..g.players()).collect::<Vec<_>>(),
+            theme,
+            scroll: v.log_scroll,
+        },
+        l.log,
+    );
+}

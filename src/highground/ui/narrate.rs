@@ -1,0 +1,604 @@
+//! The log in words: each choice becomes a sentence such as "Red moved its large pyramid from the
+//! 7 (1,1) to the 5 (0,1), killing Blue's large pyramid" or "Blue rolled HOP".
+//!
+//! An action made of several choices (a move step by step, a HOP and its attack, a DIG and its
+//! place, discards and the draw) is told in one sentence when it ends. The narrator also keeps,
+//! for each seat, what its last turn touched, so the board can mark it.
+
+use super::words::{
+    attack_effect, card_name, face_name, level_words, owned_pyramid, side_name, size_name,
+    territory,
+};
+use crate::highground::card::Card;
+use crate::highground::decision::Choice;
+use crate::highground::pos::Pos;
+use crate::highground::pyramid::PieceId;
+use crate::highground::state::{HighGround, Pending, QUIET_ROUNDS};
+use crate::shell::seats::Seats;
+use crate::shell::tui::ui::{self, LineKind, LogLine};
+
+/// What one seat's last turn did: where, and in a few words.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LastTurn {
+    /// The turn it was (0: the setup).
+    pub turn: u32,
+    /// The territories it touched (where pyramids left and arrived, cards went, kills were).
+    pub at: Vec<Pos>,
+    /// Short words for the info panel ("moved L 1,1>0,1", "killed Blue's L").
+    pub words: Vec<String>,
+}
+
+/// Turns choices into log lines, remembering the parts of an action in progress.
+#[derive(Clone, Debug, Default)]
+pub struct Narrator {
+    /// A move under way: the pyramid and where it set out.
+    moving: Option<(PieceId, Pos)>,
+    /// A HOP waiting for its attack: the pyramid, from and to.
+    hop: Option<(PieceId, Pos, Pos)>,
+    /// Cards discarded in the action under way.
+    discarded: Vec<Card>,
+    /// Per seat, its last turn.
+    pub last: Vec<LastTurn>,
+}
+
+impl Narrator {
+    /// The last turn of `seat`, if it has had one.
+    pub fn last_turn(&self, seat: usize) -> Option<&LastTurn> {
+        self.last
+            .get(seat)
+            .filter(|t| !t.at.is_empty() || !t.words.is_empty())
+    }
+
+    /// Notes that `seat` acts in `turn`: a new turn forgets what its previous one did.
+    fn acting(&mut self, seat: usize, turn: u32) -> &mut LastTurn {
+        if self.last.len() <= seat {
+            self.last.resize(seat + 1, LastTurn::default());
+        }
+        let t = &mut self.last[seat];
+        if t.turn != turn {
+            *t = LastTurn {
+                turn,
+                ..LastTurn::default()
+            };
+        }
+        t
+    }
+
+    fn mark(&mut self, seat: usize, turn: u32, at: &[Pos], words: Option<String>) {
+        let t = self.acting(seat, turn);
+        for p in at {
+            if !t.at.contains(p) {
+                t.at.push(*p);
+            }
+        }
+        t.words.extend(words);
+    }
+}
+
+/// Pyramids killed by the step from `before` to `after`.
+fn killed(before: &HighGround, after: &HighGround) -> Vec<PieceId> {
+    after
+        .removed()
+        .iter()
+        .filter(|p| !before.removed().contains(p))
+        .copied()
+        .collect()
+}
+
+/// The territories whose top card changed (or that are new), with their new top card.
+fn cards_changed(before: &HighGround, after: &HighGround) -> Vec<(Pos, Card)> {
+    after
+        .board()
+        .territories()
+        .iter()
+        .filter(|t| {
+            before
+                .board()
+                .get(t.pos)
+                .is_none_or(|b| b.top() != t.top() || b.depth() != t.depth())
+        })
+        .map(|t| (t.pos, t.top()))
+        .collect()
+}
+
+/// "the Queen and the 5".
+fn card_list(cards: &[Card]) -> String {
+    let names: Vec<String> = cards
+        .iter()
+        .map(|c| format!("the {}", card_name(*c)))
+        .collect();
+    match names.as_slice() {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+    }
+}
+
+fn line(turn: u32, seat: Option<usize>, kind: LineKind, text: String) -> LogLine {
+    LogLine {
+        turn,
+        seat,
+        kind,
+        text,
+    }
+}
+
+/// "its large pyramid" for the actor's own, "Red's large pyramid" for another's.
+fn whose(seats: &Seats, actor: usize, p: PieceId) -> String {
+    if p.seat() as usize == actor {
+        format!("its {} pyramid", size_name(p.size()))
+    } else {
+        owned_pyramid(seats, p)
+    }
+}
+
+/// "S", "M" or "L" with the owner's name when it is not the actor's.
+fn short(seats: &Seats, actor: usize, p: PieceId) -> String {
+    if p.seat() as usize == actor {
+        p.size().letter().to_string()
+    } else {
+        format!("{}'s {}", seats.name(p.seat() as usize), p.size().letter())
+    }
+}
+
+impl ui::Narrator<HighGround> for Narrator {
+    fn opening(&mut self, game: &HighGround, _seats: &Seats, seed: Option<u64>) -> Vec<LogLine> {
+        let variant = match game.variant() {
+            crate::highground::Variant::Normal => "High Ground",
+            crate::highground::Variant::Mini => "Mini-High Ground",
+        };
+        let seed = seed.map_or_else(String::new, |s| format!(" (seed {s})"));
+        let mut out = vec![line(
+            game.turn_number(),
+            None,
+            LineKind::Important,
+            format!("{variant} for {} players{seed}", game.players()),
+        )];
+        if game.in_setup() {
+            out.push(line(
+                0,
+                None,
+                LineKind::Normal,
+                "The first card lies in the centre; each seat in turn lays the next one".into(),
+            ));
+        }
+        out
+    }
+
+    fn narrate(
+        &mut self,
+        before: &HighGround,
+        choice: &Choice,
+        after: &mut HighGround,
+        seats: &Seats,
+    ) -> Vec<LogLine> {
+        let seat = before.seat_to_move();
+        let turn = before.turn_number();
+        let who = seats.name(seat).to_string();
+        let terr = |g: &HighGround, p: Pos| territory(g, seats, p);
+        let mut out: Vec<LogLine> = Vec::new();
+        let mut say = |kind: LineKind, text: String| out.push(line(turn, Some(seat), kind, text));
+        let kills = killed(before, after);
+        let mut kills_told = false;
+        // Where a pyramid is, before or after the choice.
+        let was = |p: PieceId| before.pyramids().pos_of(p);
+        let now = |p: PieceId| after.pyramids().pos_of(p);
+        self.acting(seat, turn);
+        match *choice {
+            Choice::Lay(pos) => {
+                let card = match before.pending() {
+                    Pending::Lay(c) => *c,
+                    _ => Card::ACE,
+                };
+                let mut text = format!("{who} laid the {} at {pos}", card_name(card));
+                // The last card of the setup goes on the last place by itself.
+                let forced: Vec<String> = cards_changed(before, after)
+                    .into_iter()
+                    .filter(|(p, c)| *p != pos && !c.is_king())
+                    .map(|(p, c)| format!("the {} went to {p}", card_name(c)))
+                    .collect();
+                if !forced.is_empty() {
+                    text.push_str(&format!("; {}", forced.join(", ")));
+                }
+                self.mark(seat, turn, &[pos], Some(format!("laid {}", card.name())));
+                say(LineKind::Normal, text);
+            }
+            Choice::King(side) => {
+                self.mark(
+                    seat,
+                    turn,
+                    &[side.pos()],
+                    Some(format!("King {}", side.name())),
+                );
+                say(
+                    LineKind::Normal,
+                    format!(
+                        "{who} put its King on the {} side ({})",
+                        side_name(side),
+                        side.pos()
+                    ),
+                );
+                if !after.in_setup() {
+                    say(
+                        LineKind::Normal,
+                        "The Kings nobody plays fill the free sides; each seat's pyramids stand on its King, and hands are dealt".into(),
+                    );
+                }
+            }
+            Choice::Level(level) => {
+                if let Pending::Level { at, .. } = before.pending() {
+                    say(
+                        LineKind::Normal,
+                        format!("{who} made the Joker at {at} a {}", level_words(level)),
+                    );
+                    self.mark(
+                        seat,
+                        turn,
+                        &[*at],
+                        Some(format!("Joker={}", level_words(level))),
+                    );
+                }
+            }
+            Choice::Move(p) => {
+                if let Some(from) = was(p) {
+                    self.moving = Some((p, from));
+                }
+            }
+            Choice::Step(to) => {
+                let piece = self.moving.map(|(p, _)| p);
+                self.mark(seat, turn, &[to], None);
+                let still = matches!(after.pending(), Pending::Moving { piece: q, .. } if Some(*q) == piece)
+                    && after.seat_to_move() == seat;
+                if !still && let Some((p, from)) = self.moving.take() {
+                    self.mark(
+                        seat,
+                        turn,
+                        &[from],
+                        Some(format!("moved {} {from}>{to}", p.size().letter())),
+                    );
+                    say(
+                        LineKind::Normal,
+                        format!(
+                            "{who} moved its {} pyramid from {} to {}",
+                            size_name(p.size()),
+                            terr(after, from),
+                            terr(after, to)
+                        ),
+                    );
+                }
+            }
+            Choice::Stop => match before.pending() {
+                Pending::Moving { piece, .. } => {
+                    if let (Some((p, from)), Some(to)) = (self.moving.take(), was(*piece)) {
+                        self.mark(
+                            seat,
+                            turn,
+                            &[from, to],
+                            Some(format!("moved {} {from}>{to}", p.size().letter())),
+                        );
+                        say(
+                            LineKind::Normal,
+                            format!(
+                                "{who} moved its {} pyramid from {} to {}",
+                                size_name(p.size()),
+                                terr(after, from),
+                                terr(after, to)
+                            ),
+                        );
+                    }
+                }
+                Pending::HopAttack(_) => {
+                    if let Some((p, from, to)) = self.hop.take() {
+                        say(
+                            LineKind::Normal,
+                            format!(
+                                "{who} hopped its {} pyramid from {} to {}",
+                                size_name(p.size()),
+                                terr(after, from),
+                                terr(after, to)
+                            ),
+                        );
+                    }
+                }
+                _ => {}
+            },
+            Choice::Attack(v) => {
+                let attacker = match before.pending() {
+                    Pending::Moving { piece, .. } | Pending::HopAttack(piece) => Some(*piece),
+                    _ => None,
+                };
+                let at = was(v);
+                let effect = match attacker {
+                    Some(a) => match attack_effect(a, v) {
+                        "kills it" => format!("killing {}", owned_pyramid(seats, v)),
+                        "traps it" => format!("trapping {}", owned_pyramid(seats, v)),
+                        _ => format!("hobbling {}", owned_pyramid(seats, v)),
+                    },
+                    None => format!("attacking {}", owned_pyramid(seats, v)),
+                };
+                kills_told = true;
+                let how = match (before.pending(), attacker) {
+                    (Pending::HopAttack(_), Some(a)) => match self.hop.take() {
+                        Some((_, from, to)) => format!(
+                            "{who} hopped its {} pyramid from {} to {}, {effect}",
+                            size_name(a.size()),
+                            terr(after, from),
+                            terr(after, to)
+                        ),
+                        None => {
+                            format!("{who}'s {} pyramid attacked, {effect}", size_name(a.size()))
+                        }
+                    },
+                    (_, Some(a)) => match self.moving.take() {
+                        Some((_, from)) if Some(from) != at => format!(
+                            "{who} moved its {} pyramid from {} to {}, {effect}",
+                            size_name(a.size()),
+                            terr(after, from),
+                            at.map_or_else(String::new, |p| terr(after, p))
+                        ),
+                        _ => format!(
+                            "{who}'s {} pyramid attacked on {}, {effect}",
+                            size_name(a.size()),
+                            at.map_or_else(String::new, |p| terr(after, p))
+                        ),
+                    },
+                    _ => format!("{who} attacked, {effect}"),
+                };
+                let mut marks: Vec<Pos> = at.into_iter().collect();
+                marks.extend(attacker.and_then(now));
+                self.mark(
+                    seat,
+                    turn,
+                    &marks,
+                    Some(format!(
+                        "{} {}",
+                        attacker.map_or("attacked", |a| match attack_effect(a, v) {
+                            "kills it" => "killed",
+                            "traps it" => "trapped",
+                            _ => "hobbled",
+                        }),
+                        short(seats, seat, v)
+                    )),
+                );
+                say(
+                    if kills.is_empty() {
+                        LineKind::Normal
+                    } else {
+                        LineKind::Score
+                    },
+                    how,
+                );
+            }
+            Choice::Play(card, pos) => {
+                let was_blank = !before.board().has(pos);
+                let onto = if was_blank {
+                    format!("into the blank space ({pos})")
+                } else {
+                    format!("on {}", terr(before, pos))
+                };
+                self.mark(seat, turn, &[pos], Some(format!("played {}", card.name())));
+                say(
+                    LineKind::Normal,
+                    format!("{who} played the {} {onto}", card_name(card)),
+                );
+            }
+            Choice::Discard(card) => {
+                self.discarded.push(card);
+                self.mark(seat, turn, &[], Some(format!("discarded {}", card.name())));
+            }
+            Choice::Draw => {
+                let drawn = after
+                    .hand(seat)
+                    .len()
+                    .saturating_sub(before.hand(seat).len());
+                let cards = format!("{drawn} card{}", if drawn == 1 { "" } else { "s" });
+                let text = if self.discarded.is_empty() {
+                    format!("{who} drew {cards}")
+                } else {
+                    format!(
+                        "{who} discarded {} and drew {cards}",
+                        card_list(&self.discarded)
+                    )
+                };
+                self.discarded.clear();
+                self.mark(seat, turn, &[], Some(format!("drew {drawn}")));
+                say(LineKind::Normal, text);
+            }
+            Choice::Roll => {
+                let face = after.die_face();
+                let name = face.map_or("?", face_name);
+                let useless = !matches!(after.pending(), Pending::Die(_) | Pending::Dug(_))
+                    && after.turn_number() != turn;
+                self.mark(seat, turn, &[], Some(format!("rolled {name}")));
+                say(
+                    LineKind::Normal,
+                    if useless {
+                        format!("{who} rolled {name}, which has no use now")
+                    } else {
+                        format!("{who} rolled {name}")
+                    },
+                );
+            }
+            Choice::Face(face) => {
+                say(
+                    LineKind::Normal,
+                    format!("{who} uses the WILD as {}", face_name(face)),
+                );
+            }
+            Choice::Pass => {
+                if let Pending::Die(face) = before.pending() {
+                    say(
+                        LineKind::Normal,
+                        format!("{who} left the {} unused", face_name(*face)),
+                    );
+                }
+            }
+            Choice::Hop(p, to) => {
+                let from = was(p);
+                if let Some(from) = from {
+                    self.mark(
+                        seat,
+                        turn,
+                        &[from, to],
+                        Some(format!("hopped {} {from}>{to}", p.size().letter())),
+                    );
+                    if matches!(after.pending(), Pending::HopAttack(q) if *q == p) {
+                        self.hop = Some((p, from, to));
+                    } else {
+                        say(
+                            LineKind::Normal,
+                            format!(
+                                "{who} hopped its {} pyramid from {} to {}",
+                                size_name(p.size()),
+                                terr(after, from),
+                                terr(after, to)
+                            ),
+                        );
+                    }
+                }
+            }
+            Choice::Swap(p, q) => {
+                if let (Some(a), Some(b)) = (was(p), was(q)) {
+                    self.mark(
+                        seat,
+                        turn,
+                        &[a, b],
+                        Some(format!(
+                            "swapped {} with {}",
+                            p.size().letter(),
+                            short(seats, seat, q)
+                        )),
+                    );
+                    say(
+                        LineKind::Normal,
+                        format!(
+                            "{who} swapped its {} pyramid on {} with {} on {}",
+                            size_name(p.size()),
+                            terr(after, a),
+                            whose(seats, seat, q),
+                            terr(after, b)
+                        ),
+                    );
+                }
+            }
+            Choice::Tip(p) => {
+                if let Some(at) = was(p) {
+                    self.mark(
+                        seat,
+                        turn,
+                        &[at],
+                        Some(format!("tipped off {}", p.size().letter())),
+                    );
+                    say(
+                        LineKind::Normal,
+                        format!(
+                            "{who} tipped everything off its {} pyramid on {}",
+                            size_name(p.size()),
+                            terr(after, at)
+                        ),
+                    );
+                }
+            }
+            Choice::Aim(p) => {
+                if let (Some(at), Some(v)) = (was(p), before.pyramids().below(p)) {
+                    kills_told = true;
+                    self.mark(
+                        seat,
+                        turn,
+                        &[at],
+                        Some(format!("aimed: killed {}", short(seats, seat, v))),
+                    );
+                    say(
+                        LineKind::Score,
+                        format!(
+                            "{who}'s {} pyramid aimed at {} under it on {} and killed it",
+                            size_name(p.size()),
+                            owned_pyramid(seats, v),
+                            terr(after, at)
+                        ),
+                    );
+                }
+            }
+            Choice::Dig => {
+                // The dug card is public: it is played at once (by itself when it has one place).
+                match after.pending() {
+                    Pending::Dug(card) => {
+                        self.mark(seat, turn, &[], Some(format!("dug {}", card.name())));
+                        say(
+                            LineKind::Normal,
+                            format!("{who} dug the {}", card_name(*card)),
+                        );
+                    }
+                    _ => {
+                        for (pos, card) in cards_changed(before, after) {
+                            self.mark(seat, turn, &[pos], Some(format!("dug {}", card.name())));
+                            say(
+                                LineKind::Normal,
+                                format!("{who} dug the {} and played it at {pos}", card_name(card)),
+                            );
+                        }
+                    }
+                }
+            }
+            Choice::Place(pos) => {
+                let card = match before.pending() {
+                    Pending::Dug(c) => *c,
+                    _ => Card::ACE,
+                };
+                let onto = if before.board().has(pos) {
+                    format!("on {}", terr(before, pos))
+                } else {
+                    format!("into the blank space ({pos})")
+                };
+                self.mark(seat, turn, &[pos], Some(format!("played {}", card.name())));
+                say(
+                    LineKind::Normal,
+                    format!("{who} played the dug {} {onto}", card_name(card)),
+                );
+            }
+        }
+        if !kills.is_empty() && !kills_told {
+            let names: Vec<String> = kills.iter().map(|p| owned_pyramid(seats, *p)).collect();
+            out.push(line(
+                turn,
+                Some(seat),
+                LineKind::Score,
+                format!("{} killed", names.join(" and ")),
+            ));
+        }
+        if let Some(o) = after.outcome()
+            && !before.is_over()
+        {
+            let winner = match o {
+                crate::highground::Outcome::Won { seat, .. } => Some(seat as usize),
+                crate::highground::Outcome::Drawn => None,
+            };
+            out.push(line(
+                after.turn_number(),
+                winner,
+                LineKind::Important,
+                super::words::outcome(seats, o),
+            ));
+        } else if after.turn_number() != turn && !after.in_setup() {
+            let next = after.seat_to_move();
+            out.push(line(
+                after.turn_number(),
+                Some(next),
+                LineKind::Turn,
+                format!("Turn {}: {}", after.turn_number(), seats.name(next)),
+            ));
+            // A warning a few rounds before the game is drawn for want of a kill.
+            let left = after.quiet_limit().saturating_sub(after.quiet_turns());
+            let seats_in = after.quiet_limit() / QUIET_ROUNDS.max(1);
+            if seats_in > 0 && left == 5 * seats_in {
+                out.push(line(
+                    after.turn_number(),
+                    None,
+                    LineKind::Important,
+                    "Five rounds without a kill left before the game is drawn".into(),
+                ));
+            }
+        }
+        out
+    }
+}

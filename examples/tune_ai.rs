@@ -9,10 +9,10 @@
 //! `level` picks the starting configuration; the other keys override parts of it.
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 use table::shell::ai::mcts::{Level, MctsBot, MctsConfig};
 use table::shell::ai::{Bot, make_bot};
-use table::shell::game::Game;
+use table::shell::play::play_match;
 use table::tashkalar::engine::{CardDb, GameConfig, GameState, Mode};
 
 fn main() -> Result<(), String> {
@@ -62,8 +62,7 @@ fn main() -> Result<(), String> {
             teams: false,
             decks: vec!["Imperial".into(); 2],
         };
-        let mut state =
-            GameState::new_game(db.clone(), cfg, seed + g).map_err(|e| e.to_string())?;
+        let state = GameState::new_game(db.clone(), cfg, seed + g).map_err(|e| e.to_string())?;
         let tuned = (g % 2) as usize;
         let mut bots: Vec<Box<dyn Bot<GameState>>> = vec![
             Box::new(MctsBot::with_config("tuned".into(), config, seed + g)),
@@ -82,18 +81,11 @@ fn main() -> Result<(), String> {
         if tuned == 1 {
             bots.swap(0, 1);
         }
-        while !state.is_over() {
-            let seat = Game::to_move(&state);
-            let obs = Game::observation(&state, seat);
-            let started = Instant::now();
-            let c = bots[seat].choose(&obs, &cancel).ok_or("no choice")?;
-            if seat == tuned {
-                thinking += started.elapsed();
-                decisions += 1;
-            }
-            state.apply(c).map_err(|e| e.to_string())?;
-        }
-        let won = Game::rewards(&state)[tuned];
+        let played = play_match(state, &mut bots, &cancel).map_err(|e| e.to_string())?;
+        let (count, spent) = played.timing[tuned];
+        thinking += spent;
+        decisions += count;
+        let won = played.rewards()[tuned];
         wins += won;
         eprintln!("game {g}: {won} (total {wins}/{})", g + 1);
     }

@@ -88,6 +88,10 @@ impl Game for GameState {
         GameState::mid_action(self)
     }
 
+    fn before_turn_end(&self, choice: &engine::Choice) -> Option<Self> {
+        GameState::before_turn_end(self, *choice)
+    }
+
     fn search_budgets(&self) -> SearchBudgets {
         budgets(self.config.mode)
     }

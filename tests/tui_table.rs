@@ -5,15 +5,16 @@
 
 mod support;
 
-use ratatui::crossterm::event::KeyCode;
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use std::time::Duration;
 use support::*;
 use table::shell::seats::SeatKind;
 use table::shell::tui::app::{App, hint_text};
 use table::shell::tui::theme::PaletteKind;
-use table::tashkalar::engine::{Choice, DecisionKind, Seat};
-use table::tashkalar::ui::interaction::Stage;
-use table::tashkalar::ui::setup::scenario_state;
+use table::tashkalar::engine::board::Rank;
+use table::tashkalar::engine::{Choice, DecisionKind, Mode, Seat};
+use table::tashkalar::ui::interaction::{Focus, Stage};
+use table::tashkalar::ui::setup::{GameSetup, scenario_state};
 
 const KNIGHT: &str = include_str!("scenarios/tui_knight.ron");
 
@@ -271,4 +272,82 @@ fn the_score_board_window_shows_every_count() {
             assert!(shown.contains(words), "{w}x{h} {words}: {shown}");
         }
     }
+}
+
+#[test]
+fn a_warp_effect_asking_for_a_square_is_answered_on_the_board() {
+    let mut app = position(
+        r#"(decks: ["Etherweave", "Imperial"], pieces: ["1c c3", "2c e5", "2c e6"], hands: [(beings: ["Paradox Worm"])])"#,
+    );
+    // The worm's letter: it cannot be summoned, so the hand keeps it highlighted.
+    press(&mut app, KeyCode::Char('a'));
+    press(&mut app, KeyCode::Char('w'));
+    let g = game(&app);
+    assert!(
+        matches!(g.model().decision.kind, DecisionKind::Effect { .. }),
+        "{:?}",
+        g.model().decision
+    );
+    assert_eq!(
+        g.ui().focus,
+        Focus::Board,
+        "the square is asked on the board"
+    );
+    press(&mut app, KeyCode::Enter);
+    let g = game(&app);
+    let heroic = ["e5", "e6"]
+        .iter()
+        .filter(|s| {
+            g.state()
+                .board
+                .get(sq(s))
+                .is_some_and(|p| p.rank == Rank::Heroic)
+        })
+        .count();
+    assert_eq!(heroic, 1, "Enter upgraded the enemy piece under the cursor");
+}
+
+#[test]
+fn a_team_resigns_together_and_the_end_panel_says_so() {
+    let mut app = app(PaletteKind::Standard);
+    let setup = GameSetup {
+        mode: Mode::Deathmatch,
+        players: 4,
+        teams: true,
+        seats: vec![SeatKind::Human; 4],
+        decks: vec!["Imperial".into(); 4],
+        seed: 3,
+    };
+    start(&mut app, &setup);
+    let mut guard = 0;
+    while game(&app).gate().is_some() || game(&app).model().decision.kind != DecisionKind::Action {
+        press(&mut app, KeyCode::Enter);
+        confirm_turn_end(&mut app);
+        guard += 1;
+        assert!(guard < 20, "the setup ends");
+    }
+    let g = game(&app);
+    let seat = g.state().decider();
+    let names: Vec<String> = g
+        .state()
+        .seat_ids()
+        .filter(|s| g.state().allies(seat, *s))
+        .map(|s| g.session().seats.name(s.index()).to_string())
+        .collect();
+    assert_eq!(names.len(), 2);
+    let who = g.session().seats.name(seat.index()).to_string();
+    app.handle_key(KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL));
+    let shown = text(&render(&app, 200, 60));
+    assert!(
+        shown.contains(&format!(
+            "Resign the game for {} and {}?",
+            names[0], names[1]
+        )),
+        "{shown}"
+    );
+    press(&mut app, KeyCode::Char('y'));
+    let g = game(&app);
+    assert!(g.state().is_over());
+    let shown = text(&render(&app, 200, 60));
+    assert!(shown.contains(&format!("{who} resigned; ")), "{shown}");
 }

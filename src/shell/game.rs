@@ -91,6 +91,11 @@ pub trait Game: Clone + Send + Sync + 'static {
         let _ = choice;
         None
     }
+    /// The seats on `seat`'s side, itself included, in seat order: its team in a team game. A
+    /// resignation is for the whole side, and the question names every seat of it.
+    fn side(&self, seat: usize) -> Vec<usize> {
+        vec![seat]
+    }
     /// The search levels' budgets for this game (in this form or variant).
     fn search_budgets(&self) -> SearchBudgets {
         SearchBudgets::default()

@@ -92,6 +92,14 @@ impl Game for GameState {
         GameState::before_turn_end(self, *choice)
     }
 
+    fn side(&self, seat: usize) -> Vec<usize> {
+        let me = Seat(seat as u8);
+        self.seat_ids()
+            .filter(|s| self.allies(me, *s))
+            .map(|s| s.index())
+            .collect()
+    }
+
     fn search_budgets(&self) -> SearchBudgets {
         budgets(self.config.mode)
     }

@@ -175,7 +175,13 @@ impl Interaction {
         let on_board = model.choices.iter().any(|c| board_square(c).is_some());
         if !on_board && !model.options.is_empty() {
             self.focus = Focus::Options;
-        } else if self.focus == Focus::Options {
+        } else if self.focus == Focus::Options
+            || (self.focus == Focus::Hand
+                && on_board
+                && matches!(model.decision.kind, DecisionKind::Effect { .. }))
+        {
+            // An effect asking for a square (a warp effect played from the hand, say) is
+            // answered on the board: Enter there, not on the hand's card.
             self.focus = Focus::Board;
         }
     }

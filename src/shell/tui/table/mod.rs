@@ -1111,11 +1111,14 @@ impl<U: GameUi> TableScreen for Table<U> {
             overlays::render_popup(frame, area, popup, theme);
         }
         if core.question == Some(Question::Resign) {
-            let side = core
-                .session
-                .seats
-                .name(core.session.game.to_move())
-                .to_string();
+            // In a team game the whole team resigns: the question names every seat of it.
+            let game = &core.session.game;
+            let names: Vec<&str> = game
+                .side(game.to_move())
+                .into_iter()
+                .map(|s| core.session.seats.name(s))
+                .collect();
+            let side = names.join(" and ");
             overlays::render_confirm(
                 frame,
                 area,

@@ -65,7 +65,9 @@ fn the_ai_moves_by_itself_and_the_screen_shows_it() {
     assert!(g.log().iter().any(|l| l.text.contains("start piece")));
     let last = g.last_ai_step().expect("the AI's step is told").to_string();
     assert!(last.starts_with("Red: Start on"), "{last}");
-    assert!(text(&render(&app, W, H)).contains(&format!("AI's last step: {last}")));
+    // What the AI did since Blue's last decision is told under the prompt.
+    let shown = text(&render(&app, W, H));
+    assert!(shown.contains("Since your last decision: Red "), "{shown}");
 
     // Blue places a piece; its only action ends the turn and Red plays its two actions.
     assert_eq!(g.model().decision.kind, DecisionKind::Action);
@@ -75,6 +77,10 @@ fn the_ai_moves_by_itself_and_the_screen_shows_it() {
         .expect("an empty square");
     move_cursor_to(&mut app, empty);
     press(&mut app, KeyCode::Enter);
+    // The placement ends Blue's turn: it waits for Enter on "End turn" (and could be undone).
+    assert!(game(&app).staged());
+    assert_eq!(game(&app).ai_turn(), None);
+    confirm_turn_end(&mut app);
     assert_eq!(game(&app).ai_turn(), Some(1));
     let steps = ai_plays(&mut app);
     assert!(steps >= 2, "two actions, one step at a time");
@@ -101,6 +107,7 @@ fn ai_steps_wait_so_people_can_follow_them_and_space_skips_the_wait() {
     let g = game(&app);
     assert!(g.human_turn());
     press(&mut app, KeyCode::Enter);
+    confirm_turn_end(&mut app);
     let g = game(&app);
     if g.ai_turn().is_none() {
         // The cursor square was not empty: place anywhere empty.
@@ -110,6 +117,7 @@ fn ai_steps_wait_so_people_can_follow_them_and_space_skips_the_wait() {
             .expect("an empty square");
         move_cursor_to(&mut app, empty);
         press(&mut app, KeyCode::Enter);
+        confirm_turn_end(&mut app);
     }
     assert!(wait_ai(&mut app), "first step");
     let g = game(&app);
@@ -217,7 +225,13 @@ fn an_ai_seat_shows_its_level_and_every_count_in_a_narrow_players_panel() {
     // At this size the players panel is narrow but tall: the counts get a line of their own
     // instead of being cut off after the AI's name.
     let shown = text(&render(&app, 150, 48));
-    assert!(shown.contains("AI mcts:hard 0 pts"), "{shown}");
-    assert_eq!(shown.matches("hand 6 deck 15 pcs").count(), 2, "{shown}");
-    assert_eq!(shown.matches("discards 0").count(), 2, "{shown}");
+    assert!(shown.contains("Red  (AI: Hard) 0 points"), "{shown}");
+    assert_eq!(
+        shown.matches("hand 3 beings, 2 legends, 1 flare").count(),
+        2,
+        "{shown}"
+    );
+    assert_eq!(shown.matches("discarded 0").count(), 2, "{shown}");
+    // A line too long for the panel goes on indented, not from the panel's edge.
+    assert!(!shown.contains("│16 + 3 legendary"), "{shown}");
 }

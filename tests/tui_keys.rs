@@ -83,10 +83,10 @@ fn the_hint_bar_offers_only_what_is_possible_now() {
             "{h:?}"
         );
     }
-    // Selecting a card brings "turn pattern" and "back" into the bar.
+    // Selecting a card brings "next way" and "back" into the bar.
     press(&mut app, KeyCode::Tab);
     let bar = hint_text(&app);
-    assert!(bar.contains("Space turn pattern"), "{bar}");
+    assert!(bar.contains("Space next way"), "{bar}");
     assert!(bar.contains("Esc cancel"), "{bar}");
 }
 
@@ -107,8 +107,10 @@ fn keys_reach_every_kind_of_choice_even_without_the_board() {
     let before = (g.state().state_hash(), g.log().len());
     press(&mut app, KeyCode::Down);
     press(&mut app, KeyCode::Enter);
+    assert!(game(&app).popup().is_none());
+    // Blue's only action ends the turn: Enter on "End turn" confirms it.
+    confirm_turn_end(&mut app);
     let g = game(&app);
-    assert!(g.popup().is_none());
     assert_ne!(
         g.state().state_hash(),
         before.0,
@@ -302,5 +304,9 @@ fn hands_stay_hidden_while_the_ai_plays_between_two_people() {
     assert_eq!(g.viewer(), Some(0));
     assert_eq!(g.model().decision.kind, DecisionKind::Action);
     // Melee scores are per colour.
-    assert!(text(&render(&app, 120, 40)).contains("0 pts (R0 G0)"));
+    let shown = text(&render(&app, 120, 40));
+    assert!(
+        shown.contains("0 points (the lowest of: Red 0, Green 0)"),
+        "{shown}"
+    );
 }

@@ -144,6 +144,7 @@ fn from_the_menu_to_a_summoning_with_an_effect_choice() {
             let s = red_next.next().expect("enough squares for Red");
             move_cursor_to(&mut app, s);
             press(&mut app, KeyCode::Enter);
+            confirm_turn_end(&mut app);
             continue;
         }
         let Some(s) = to_place.pop() else {
@@ -169,6 +170,8 @@ fn from_the_menu_to_a_summoning_with_an_effect_choice() {
             }
             press(&mut app, KeyCode::Enter);
         }
+        // A placement that ends the turn waits for Enter on "End turn".
+        confirm_turn_end(&mut app);
         let g = game(&app);
         assert!(g.state().board.get(s).is_some(), "placed on {s}");
         assert!(

@@ -235,12 +235,18 @@ fn the_game_screen_shows_hand_scores_decks_log_and_prompt_at_every_size() {
             shown.contains(&first_card[..first_card.len().min(12)]),
             "{w}x{h}: first card"
         );
-        assert!(shown.contains("Players (end at 18)"), "{w}x{h}");
-        assert!(shown.contains("0 pts"), "{w}x{h}: scores");
         assert!(
-            shown.contains(&format!("deck {}", g.seat_view().deck_sizes[0])),
-            "{w}x{h}: deck size"
+            shown.contains("Score: the end comes at 18"),
+            "{w}x{h}: {shown}"
         );
+        assert!(shown.contains("0 points"), "{w}x{h}: scores");
+        // At 80x24 the score panel has room for the scores only; its footer names the key of
+        // the whole score board (checked below).
+        assert!(
+            w == 80 || shown.contains(&format!("deck {}", g.seat_view().deck_sizes[0])),
+            "{w}x{h}: deck size {shown}"
+        );
+        assert!(shown.contains("t: score board"), "{w}x{h}");
         assert!(shown.contains("Turn 1: Blue"), "{w}x{h}: log");
         assert!(shown.contains("1 action left"), "{w}x{h}: actions left");
         assert!(shown.contains("Blue: 1 action left."), "{w}x{h}: prompt");
@@ -265,6 +271,15 @@ fn the_game_screen_shows_hand_scores_decks_log_and_prompt_at_every_size() {
         let card = st.db.card(item.card);
         assert!(shown.contains(&card.name), "200x60: {}", card.name);
     }
+    // t opens the whole score board, which fits at 80x24 too; t closes it.
+    let deck = format!("deck {}", g.seat_view().deck_sizes[0]);
+    let mut app = app;
+    press(&mut app, KeyCode::Char('t'));
+    let shown = text(&render(&app, 80, 24));
+    assert!(shown.contains(&deck), "{shown}");
+    assert!(shown.contains("upgraded 0"), "{shown}");
+    press(&mut app, KeyCode::Char('t'));
+    assert!(!text(&render(&app, 80, 24)).contains(&deck));
 }
 
 #[test]
@@ -333,7 +348,10 @@ fn high_form_shows_the_task_queue_or_is_marked_unavailable() {
     for (w, h) in SIZES {
         let shown = text(&render(&app, w, h));
         assert!(shown.contains("Tasks ("), "{w}x{h}");
-        assert!(shown.contains("Players (end at 9)"), "{w}x{h}");
+        assert!(
+            shown.contains("Score: the end comes at 9"),
+            "{w}x{h}: {shown}"
+        );
         for t in g.seat_view().current_tasks.iter().flatten() {
             let name = &db.tasks[t.0 as usize].name;
             assert!(shown.contains(name.as_str()), "{w}x{h}: {name}");

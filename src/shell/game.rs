@@ -93,6 +93,20 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn mid_action(&self) -> bool {
         false
     }
+    /// When making `choice` would end the mover's turn with nothing left for them to decide
+    /// (the game then ends the turn by itself), the position just before that end: its only
+    /// legal choice ends the turn, and making it there gives what making `choice` here gives.
+    /// `None` otherwise, and for games that never end a turn by themselves. The front end shows
+    /// that position and lets a person confirm the end of their turn, or take the choice back.
+    fn before_turn_end(&self, choice: &Self::Choice) -> Option<Self> {
+        let _ = choice;
+        None
+    }
+    /// The seats on `seat`'s side, itself included, in seat order: its team in a team game. A
+    /// resignation is for the whole side, and the question names every seat of it.
+    fn side(&self, seat: usize) -> Vec<usize> {
+        vec![seat]
+    }
     /// The search levels' budgets for this game (in this form or variant).
     fn search_budgets(&self) -> SearchBudgets {
         SearchBudgets::default()

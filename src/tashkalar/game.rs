@@ -104,6 +104,18 @@ impl Game for GameState {
         GameState::mid_action(self)
     }
 
+    fn before_turn_end(&self, choice: &engine::Choice) -> Option<Self> {
+        GameState::before_turn_end(self, *choice)
+    }
+
+    fn side(&self, seat: usize) -> Vec<usize> {
+        let me = Seat(seat as u8);
+        self.seat_ids()
+            .filter(|s| self.allies(me, *s))
+            .map(|s| s.index())
+            .collect()
+    }
+
     fn search_budgets(&self) -> SearchBudgets {
         budgets(self.config.mode)
     }

@@ -198,7 +198,7 @@ pub fn click(app: &mut App, x: u16, y: u16, w: u16, h: u16) {
 use table::shell::seats::SeatKind;
 use table::shell::tui::app::body_area;
 use table::tashkalar::engine::{Mode, Square};
-use table::tashkalar::ui::layout::game_layout;
+use table::tashkalar::ui::layout::layout_for;
 use table::tashkalar::ui::setup::GameSetup;
 
 /// A Deathmatch duel dealt from `seed` with the given seats.
@@ -221,12 +221,7 @@ pub fn hot_seat(seed: u64) -> GameSetup {
 /// The screen cell at the centre of a square's board cell, for a game shown at `w` x `h`.
 pub fn square_pos(app: &App, sq: Square, w: u16, h: u16) -> (u16, u16) {
     let st = game(app).state();
-    let layout = game_layout(
-        body_area(Rect::new(0, 0, w, h)),
-        st.players(),
-        st.config.mode == Mode::HighForm,
-    )
-    .expect("the game fits");
+    let layout = layout_for(st, body_area(Rect::new(0, 0, w, h))).expect("the game fits");
     let cell = layout.board.cell(sq);
     (cell.x + cell.width / 2, cell.y + cell.height / 2)
 }
@@ -265,14 +260,10 @@ pub fn db_with_tasks() -> Arc<CardDb> {
 /// The board cell of a square for a game shown at `w` x `h`.
 pub fn cell_rect(app: &App, sq: Square, w: u16, h: u16) -> Rect {
     let st = game(app).state();
-    game_layout(
-        body_area(Rect::new(0, 0, w, h)),
-        st.players(),
-        st.config.mode == Mode::HighForm,
-    )
-    .expect("the game fits")
-    .board
-    .cell(sq)
+    layout_for(st, body_area(Rect::new(0, 0, w, h)))
+        .expect("the game fits")
+        .board
+        .cell(sq)
 }
 
 /// Presses arrow keys (and h/j/k/l) until the board cursor is on `target`.
@@ -315,4 +306,13 @@ pub fn move_cursor_to(app: &mut App, target: Square) {
         press(app, code);
     }
     panic!("cursor did not reach {target}");
+}
+
+/// Confirms the end of the turn when the deciding person's last step waits for it: Enter on
+/// "End turn" (a step that ends the turn is only made once its end is confirmed).
+pub fn confirm_turn_end(app: &mut App) {
+    if game(app).staged() {
+        press(app, KeyCode::Enter);
+        assert!(!game(app).staged(), "Enter confirms the end of the turn");
+    }
 }

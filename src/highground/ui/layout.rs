@@ -12,8 +12,7 @@ use super::words::{self, card_name, face_name};
 use crate::highground::state::{HighGround, Pending};
 use crate::shell::tui::theme::Theme;
 use crate::shell::tui::ui::TableView;
-use crate::shell::tui::widgets::decision::{DecisionPanel, options_rect};
-use crate::shell::tui::widgets::list_offset;
+use crate::shell::tui::widgets::decision::{DecisionPanel, option_rows};
 use crate::shell::tui::widgets::log::LogPanel;
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
@@ -122,15 +121,17 @@ pub fn hit(
             .map(GameHit::Hand);
     }
     let dec_inner = Block::bordered().inner(l.decision);
-    let opts = options_rect(dec_inner, s.model.options.len());
+    let texts: Vec<String> = s
+        .model
+        .options
+        .iter()
+        .map(|c| words::describe(v.game, v.seats, c))
+        .collect();
+    // The same rows the panel draws (options may wrap), so a click lands on what it shows.
+    let (opts, rows) = option_rows(dec_inner, &texts, s.ui.option_index);
     if v.human_turn && opts.contains(at) {
-        let offset = list_offset(
-            s.ui.option_index,
-            s.model.options.len(),
-            opts.height as usize,
-        );
-        let i = offset + (y - opts.y) as usize;
-        return (i < s.model.options.len()).then_some(GameHit::Option(i));
+        let row = (y - opts.y) as usize;
+        return rows.get(row).map(|(i, _)| GameHit::Option(*i));
     }
     if l.log.contains(at) {
         return Some(GameHit::Log);

@@ -78,6 +78,9 @@ pub enum Key {
     Options,
     /// Any of 0-9 (gives [`Action::Digit`]).
     Digits,
+    /// Any of these letters: the n-th gives the action with digit n (1 for the first), as
+    /// [`WithDigit`] makes it (a game's hot keys for the things on its screen).
+    Letters(&'static str),
 }
 
 impl Key {
@@ -103,6 +106,14 @@ impl Key {
             Key::Ctrl(c) => format!("^{}", c.to_ascii_uppercase()),
             Key::Options => "1-9".into(),
             Key::Digits => "0-9".into(),
+            Key::Letters(letters) => {
+                let mut chars = letters.chars();
+                match (chars.next(), chars.next_back()) {
+                    (Some(first), Some(last)) => format!("{first}…{last}"),
+                    (Some(one), None) => one.to_string(),
+                    _ => String::new(),
+                }
+            }
         }
     }
 
@@ -127,6 +138,10 @@ impl Key {
             (Key::Digits, KeyCode::Char(c @ '0'..='9')) if !ctrl => {
                 Some(digit(action, c as u8 - b'0'))
             }
+            (Key::Letters(letters), KeyCode::Char(c)) if !ctrl => letters
+                .chars()
+                .position(|l| l == c)
+                .map(|i| digit(action, i as u8 + 1)),
             _ => None,
         }
     }

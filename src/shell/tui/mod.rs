@@ -19,7 +19,11 @@ pub mod widgets;
 
 use app::{App, SaveDirs};
 use catalog::Catalog;
+use ratatui::Terminal;
+use ratatui::backend::{Backend, TestBackend};
+use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{self, Event};
+use ratatui::layout::Rect;
 use std::time::{Duration, Instant};
 use table::TableScreen;
 use theme::PaletteKind;
@@ -49,7 +53,7 @@ pub fn run(
         Launch::Table(table) => app.show(table),
     }
     let mut term = terminal::enter()?;
-    let result = event_loop(&mut term, &mut app);
+    let result = event_loop(&mut term, &mut app, &mut TerminalEvents);
     terminal::leave();
     result.map_err(|e| format!("terminal error: {e}"))?;
     match app.fatal.take() {
@@ -58,31 +62,79 @@ pub fn run(
     }
 }
 
-/// Draw, wait for an event or a tick, handle it; until the app wants to quit.
-fn event_loop(term: &mut ratatui::DefaultTerminal, app: &mut App) -> std::io::Result<()> {
-    while !app.quit {
-        term.draw(|frame| app.render(frame))?;
-        let wait = if app.animating() {
-            Duration::from_millis(80)
+/// Where the loop's terminal events come from (the terminal itself, or a script in tests).
+pub trait EventSource {
+    /// Waits up to `timeout` for the next event; `None` when none came.
+    fn next(&mut self, timeout: Duration) -> std::io::Result<Option<Event>>;
+}
+
+/// The terminal's own events.
+pub struct TerminalEvents;
+
+impl EventSource for TerminalEvents {
+    fn next(&mut self, timeout: Duration) -> std::io::Result<Option<Event>> {
+        if event::poll(timeout)? {
+            event::read().map(Some)
         } else {
-            Duration::from_millis(250)
-        };
-        if event::poll(wait)? {
-            match event::read()? {
+            Ok(None)
+        }
+    }
+}
+
+/// How long the loop waits for an event while something moves by itself (the AI's timer,
+/// autoplay, a hint being looked for), and while nothing does.
+const BUSY_WAIT: Duration = Duration::from_millis(80);
+const IDLE_WAIT: Duration = Duration::from_millis(1000);
+
+/// Draw, wait for an event or a tick, handle it; until the app wants to quit.
+///
+/// Idle means idle: the screen is drawn only when something may have changed it (an event, or
+/// a tick while something moves by itself), and even then only when the new frame differs from
+/// the one on the terminal, so a screen that stands still writes nothing. ratatui's diff then
+/// writes only the cells that changed (a running timer rewrites its own line, nothing else).
+pub fn event_loop<B: Backend<Error = std::io::Error>>(
+    term: &mut Terminal<B>,
+    app: &mut App,
+    events: &mut impl EventSource,
+) -> std::io::Result<()> {
+    let mut shown: Option<Buffer> = None;
+    let mut dirty = true;
+    while !app.quit {
+        if dirty {
+            shown = Some(term.draw(|frame| app.render(frame))?.buffer.clone());
+            dirty = false;
+        }
+        let moving = app.animating();
+        let wait = if moving { BUSY_WAIT } else { IDLE_WAIT };
+        if let Some(event) = events.next(wait)? {
+            dirty = true;
+            match event {
                 Event::Key(key) => app.handle_key(key),
                 Event::Mouse(mouse) => {
                     let size = term.size()?;
-                    app.handle_mouse(
-                        mouse,
-                        ratatui::layout::Rect::new(0, 0, size.width, size.height),
-                    );
+                    app.handle_mouse(mouse, Rect::new(0, 0, size.width, size.height));
                 }
                 // The next draw picks up the new size.
-                Event::Resize(..) => {}
                 _ => {}
             }
         }
         app.tick(Instant::now());
+        // Without an event only what moves by itself can have changed the screen: render it
+        // off screen and draw only if it differs.
+        if !dirty && (moving || app.animating()) {
+            let size = term.size()?;
+            dirty = shown
+                .as_ref()
+                .is_none_or(|old| frame_of(app, size.width, size.height) != *old);
+        }
     }
     Ok(())
+}
+
+/// The app's frame at a size, drawn off screen (the test backend cannot fail: its error type
+/// has no values).
+fn frame_of(app: &App, width: u16, height: u16) -> Buffer {
+    let Ok(mut off) = Terminal::new(TestBackend::new(width, height));
+    let Ok(done) = off.draw(|frame| app.render(frame));
+    done.buffer.clone()
 }

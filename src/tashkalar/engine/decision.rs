@@ -464,6 +464,31 @@ impl GameState {
         }
     }
 
+    /// When `choice` would end the turn by itself (the last action, flare or effect step, after
+    /// which ending the turn is all that is left, so the engine ends it by itself), the state
+    /// just before that end: its only legal choice is [`Choice::EndTurn`], and applying that
+    /// gives exactly what applying `choice` here gives. `None` for any other choice. The screen
+    /// shows this state so that a person confirms the end of their turn (and may still take the
+    /// choice back); the decisions recorded are the same either way.
+    pub fn before_turn_end(&self, choice: Choice) -> Option<GameState> {
+        if self.is_over() || choice == Choice::Resign || !self.is_legal(choice) {
+            return None;
+        }
+        let mut g = self.clone();
+        g.apply_legal(choice);
+        // What `settle` does, stopping where ending the turn is the only choice left.
+        loop {
+            if matches!(g.phase, Phase::GameOver | Phase::Action | Phase::Effect) {
+                return None;
+            }
+            match g.choices().as_slice() {
+                [Choice::EndTurn] if g.phase == Phase::AfterActions => return Some(g),
+                [only] => g.apply_legal(*only),
+                _ => return None,
+            }
+        }
+    }
+
     /// A plain-words reason a choice is not legal now.
     fn why_illegal(&self, choice: Choice) -> String {
         let decision = self.decision();

@@ -55,9 +55,15 @@ impl GameState {
 
     /// The piece on `sq` left the board or changed beyond being a Gateway: no seat's Gateway now.
     fn gateway_gone(&mut self, sq: Square) {
-        for seat in &mut self.seats {
-            if seat.gateway == Some(sq) {
-                seat.gateway = None;
+        // No list is built: pieces are removed millions of times in a search.
+        for i in 0..self.seats.len() {
+            if self.seats[i].gateway == Some(sq) {
+                self.seats[i].gateway = None;
+                self.log(Event::Gateway {
+                    seat: super::state::Seat(i as u8),
+                    square: None,
+                    held: false,
+                });
             }
         }
     }
@@ -81,9 +87,15 @@ impl GameState {
         {
             return false;
         }
-        let seat = self.seat_mut(self.turn.seat);
-        seat.gateway = Some(sq);
-        seat.gateway_held = false;
+        let seat = self.turn.seat;
+        let st = self.seat_mut(seat);
+        st.gateway = Some(sq);
+        st.gateway_held = false;
+        self.log(Event::Gateway {
+            seat,
+            square: Some(sq),
+            held: false,
+        });
         true
     }
 
@@ -130,6 +142,11 @@ impl GameState {
             let st = self.seat_mut(owner);
             st.gateway = None;
             st.gateway_held = true;
+            self.log(Event::Gateway {
+                seat: owner,
+                square: None,
+                held: true,
+            });
         }
         self.seat_mut(seat).held = Some(HeldPiece { piece, gateway_of });
         self.log(Event::PickedUp { piece, square: sq });
@@ -159,6 +176,11 @@ impl GameState {
             if st.gateway_held {
                 st.gateway_held = false;
                 st.gateway = Some(sq);
+                self.log(Event::Gateway {
+                    seat: owner,
+                    square: Some(sq),
+                    held: false,
+                });
             }
         }
         destroyed

@@ -407,6 +407,19 @@ pub enum Event {
     Resigned {
         seat: Seat,
     },
+    /// The seat played a being's warp effect from its hand (the card now waits as its pending
+    /// being).
+    WarpPlayed {
+        seat: Seat,
+        card: CardId,
+    },
+    /// The seat's Gateway is now the piece on `square`; `None`: it has no Gateway any more, or
+    /// (`held`) its Gateway piece is kept on a card.
+    Gateway {
+        seat: Seat,
+        square: Option<Square>,
+        held: bool,
+    },
     GameOver,
 }
 

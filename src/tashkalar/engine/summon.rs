@@ -429,6 +429,11 @@ impl GameState {
             let st = self.seat_mut(seat);
             st.gateway = Some(at);
             st.gateway_held = false;
+            self.log(super::state::Event::Gateway {
+                seat,
+                square: Some(at),
+                held: false,
+            });
         }
     }
 

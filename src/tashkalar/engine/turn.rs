@@ -433,6 +433,7 @@ impl GameState {
             Choice::Warp(card) => {
                 // The card stays in the hand, face up, as the pending being.
                 self.seat_mut(seat).pending = Some(card);
+                self.log(Event::WarpPlayed { seat, card });
                 if let Some(slot) = self.turn.warps_played.iter_mut().find(|w| w.is_none()) {
                     *slot = Some(card);
                 }

@@ -5,13 +5,14 @@
 //! (discard, flare, thaw, end turn, directions, either/or, yes/skip, tasks, colours) are listed in
 //! the options panel. Summons start from a card in hand. Nothing here draws or touches the terminal.
 
-use super::narrate::card_name;
+use super::narrate::{Marks, card_name};
 use super::words::{self, Prompt};
 use crate::shell::seats::Seats;
 use crate::shell::tui::ui::{Note, Outcome as Reply};
 use crate::tashkalar::engine::bitboard::Bitboard;
 use crate::tashkalar::engine::board::arena;
 use crate::tashkalar::engine::cards::CardKind;
+use crate::tashkalar::engine::state::Event;
 use crate::tashkalar::engine::view::SeatView;
 use crate::tashkalar::engine::{CardId, Choice, Decision, DecisionKind, GameState, Square};
 
@@ -119,6 +120,9 @@ pub struct Interaction {
     pub stage: Stage,
     /// Which of the summons on the cursor's square is shown (cycled with Space).
     pub cycle: usize,
+    /// A hint the screen put the selection on: Enter takes exactly this choice, until the
+    /// selection is moved.
+    pub hint: Option<Choice>,
 }
 
 impl Default for Interaction {
@@ -130,6 +134,7 @@ impl Default for Interaction {
             option_index: 0,
             stage: Stage::Idle,
             cycle: 0,
+            hint: None,
         }
     }
 }
@@ -142,10 +147,11 @@ const CENTRE: Square = match Square::new(4, 4) {
 
 impl Interaction {
     /// Forgets selections that belonged to the previous decision.
-    pub fn reset_for(&mut self, model: &DecisionModel) {
+    pub fn reset_for(&mut self, state: &GameState, model: &DecisionModel) {
         self.stage = Stage::Idle;
         self.cycle = 0;
         self.option_index = 0;
+        self.hint = None;
         // A move whose piece is already decided (the summoned being moves) starts at the destination.
         let mut froms = model.choices.iter().filter_map(|c| match c {
             Choice::Move { from, .. } => Some(*from),
@@ -158,10 +164,10 @@ impl Interaction {
             self.cursor = first;
         }
         let targets = targets(model, self.stage);
-        // Outside the main action, the cursor starts on the nearest legal target.
-        if !targets.contains(self.cursor)
-            && !matches!(model.decision.kind, DecisionKind::Action)
-            && let Some(sq) = nearest(targets, self.cursor)
+        // Outside the main action, the cursor starts on the best legal target: an enemy piece
+        // for a step that harms, one's own for one that helps, then the nearest.
+        if !matches!(model.decision.kind, DecisionKind::Action)
+            && let Some(sq) = best_target(state, model, self.stage, targets, self.cursor)
         {
             self.cursor = sq;
         }
@@ -169,7 +175,13 @@ impl Interaction {
         let on_board = model.choices.iter().any(|c| board_square(c).is_some());
         if !on_board && !model.options.is_empty() {
             self.focus = Focus::Options;
-        } else if self.focus == Focus::Options {
+        } else if self.focus == Focus::Options
+            || (self.focus == Focus::Hand
+                && on_board
+                && matches!(model.decision.kind, DecisionKind::Effect { .. }))
+        {
+            // An effect asking for a square (a warp effect played from the hand, say) is
+            // answered on the board: Enter there, not on the hand's card.
             self.focus = Focus::Board;
         }
     }
@@ -182,6 +194,52 @@ impl Interaction {
                 _ => Stage::Idle,
             },
             (stage, _) => stage,
+        }
+    }
+
+    /// Shows the next (or previous) summoning of `card`: the next way on the cursor's square,
+    /// then the first way on the next highlighted square (reading order), and round again.
+    pub fn cycle_summon(&mut self, model: &DecisionModel, card: CardId, forward: bool) {
+        let order = summon_order(model, card);
+        if order.is_empty() {
+            return;
+        }
+        let stage = Stage::Card(card);
+        let here = choices_at(model, stage, self.cursor);
+        let next = match here.get(self.cycle % here.len().max(1)) {
+            Some(now) => {
+                let i = order.iter().position(|c| c == now).unwrap_or(0);
+                let n = order.len();
+                order[if forward {
+                    (i + 1) % n
+                } else {
+                    (i + n - 1) % n
+                }]
+            }
+            None if forward => {
+                let key = reading_key(self.cursor);
+                order
+                    .iter()
+                    .copied()
+                    .find(|c| board_square(c).is_some_and(|s| reading_key(s) > key))
+                    .unwrap_or(order[0])
+            }
+            None => {
+                let key = reading_key(self.cursor);
+                order
+                    .iter()
+                    .rev()
+                    .copied()
+                    .find(|c| board_square(c).is_some_and(|s| reading_key(s) < key))
+                    .unwrap_or(order[order.len() - 1])
+            }
+        };
+        if let Some(sq) = board_square(&next) {
+            self.cursor = sq;
+            self.cycle = choices_at(model, stage, sq)
+                .iter()
+                .position(|c| *c == next)
+                .unwrap_or(0);
         }
     }
 
@@ -322,14 +380,21 @@ impl Interaction {
             }
             return Outcome::Nothing;
         }
+        // A warp effect is played with its own key (w), never by taking the card.
         let other: Vec<Choice> = model
             .choices
             .iter()
             .copied()
-            .filter(|c| mentions(c, item.card) && !matches!(c, Choice::Discard(_)))
+            .filter(|c| {
+                mentions(c, item.card) && !matches!(c, Choice::Discard(_) | Choice::Warp(_))
+            })
             .collect();
+        let warp = model.choices.contains(&Choice::Warp(item.card));
         match other.as_slice() {
             [one] => Outcome::Apply(*one),
+            [] if warp => note(format!(
+                "{name} cannot be summoned now; w plays its warp effect"
+            )),
             [] => warn(why_card_unusable(state, model, item.card)),
             many => Outcome::Popup(name, many.to_vec()),
         }
@@ -415,14 +480,77 @@ pub fn targets(model: &DecisionModel, stage: Stage) -> Bitboard {
     bb
 }
 
+/// Where the cursor starts for an effect's step: among `targets`, enemy pieces first (the
+/// higher rank first) when the step destroys, downgrades, converts or moves, the deciding
+/// seat's own pieces first when it upgrades; then the nearest to `from`.
+pub fn best_target(
+    state: &GameState,
+    model: &DecisionModel,
+    stage: Stage,
+    targets: Bitboard,
+    from: Square,
+) -> Option<Square> {
+    use crate::tashkalar::engine::decision::EffectStep;
+    use crate::tashkalar::engine::effect::program::Purpose;
+    let me = state.colour_of(model.decision.seat);
+    let harm = matches!(stage, Stage::MoveFrom(_))
+        || matches!(
+            &model.decision.kind,
+            DecisionKind::Effect {
+                step: EffectStep::Pick(Purpose::Destroy | Purpose::Downgrade | Purpose::Convert),
+                ..
+            }
+        );
+    let help = matches!(
+        &model.decision.kind,
+        DecisionKind::Effect {
+            step: EffectStep::Pick(Purpose::Upgrade),
+            ..
+        }
+    );
+    let class = |sq: Square| match state.board.get(sq) {
+        Some(p) if harm && p.colour != me => 3 - p.rank.index() as i32,
+        Some(p) if help && p.colour == me => 0,
+        Some(_) if harm || help => 6,
+        _ if harm || help => 5,
+        _ => 0,
+    };
+    targets
+        .iter()
+        .min_by_key(|t| (class(*t), t.distance(from), t.index()))
+}
+
 /// The target closest to `from` (king distance, then square order).
 pub fn nearest(targets: Bitboard, from: Square) -> Option<Square> {
     targets.iter().min_by_key(|t| (t.distance(from), t.index()))
 }
 
+/// A square's place in reading order (top row first, left to right).
+fn reading_key(s: Square) -> usize {
+    (8 - s.rank()) as usize * 9 + s.file() as usize
+}
+
+/// A card's summonings in the order Space goes through them: square by square in reading
+/// order, and on each square in the order of the legal choices.
+pub fn summon_order(model: &DecisionModel, card: CardId) -> Vec<Choice> {
+    let mut all: Vec<(usize, usize, Choice)> = model
+        .choices
+        .iter()
+        .enumerate()
+        .filter_map(|(i, c)| match *c {
+            Choice::Summon {
+                card: k, target, ..
+            } if k == card => Some((reading_key(target), i, *c)),
+            _ => None,
+        })
+        .collect();
+    all.sort_by_key(|(key, i, _)| (*key, *i));
+    all.into_iter().map(|(_, _, c)| c).collect()
+}
+
 /// The next target after `from` in reading order (top row first), wrapping around.
 pub fn next_target(targets: Bitboard, from: Square) -> Option<Square> {
-    let key = |s: Square| (8 - s.rank()) as usize * 9 + s.file() as usize;
+    let key = reading_key;
     let mut all: Vec<Square> = targets.iter().collect();
     all.sort_by_key(|s| key(*s));
     all.iter()
@@ -438,6 +566,7 @@ pub fn mentions(choice: &Choice, card: CardId) -> bool {
         | Choice::Discard(c)
         | Choice::Flare { card: c, .. }
         | Choice::Thaw(c)
+        | Choice::Warp(c)
         | Choice::Return(c)
         | Choice::Keep(c)
         | Choice::Card(c) => c == card,
@@ -497,4 +626,46 @@ fn warn(text: String) -> Outcome {
 
 fn note(text: String) -> Outcome {
     Outcome::Note(Note::info(text))
+}
+
+/// What making `choice` would do to the pieces on the board at once (before anything else is
+/// asked): the squares whose pieces would be destroyed, converted or changed, or moved away, and
+/// which of those hold the deciding seat's own pieces. `None` when it changes no piece. Worked
+/// out on a copy of the game; the game itself is untouched.
+pub fn outcome(state: &GameState, choice: Choice) -> Option<(Marks, Bitboard)> {
+    let me = state.colour_of(state.decider());
+    let mut probe = state.clone();
+    probe.log_events = true;
+    probe.drain_events();
+    probe.apply(choice).ok()?;
+    let mut marks = Marks::default();
+    let mut own = Bitboard::EMPTY;
+    for e in probe.drain_events() {
+        let (square, colour) = match e {
+            Event::Destroyed { piece, square } | Event::Removed { piece, square } => {
+                marks.destroyed.insert(square);
+                (square, piece.colour)
+            }
+            Event::Converted { from, square, .. } => {
+                marks.changed.insert(square);
+                (square, from.colour)
+            }
+            Event::Upgraded { piece, square } | Event::Downgraded { piece, square } => {
+                marks.changed.insert(square);
+                (square, piece.colour)
+            }
+            Event::Moved { piece, from, .. } => {
+                marks.left.insert(from);
+                (from, piece.colour)
+            }
+            // Only what happens before the next question: a turn that ends here shows nothing of
+            // the next one.
+            Event::TurnStarted { .. } => break,
+            _ => continue,
+        };
+        if colour == me {
+            own.insert(square);
+        }
+    }
+    (!marks.is_empty()).then_some((marks, own))
 }

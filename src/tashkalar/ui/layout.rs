@@ -11,9 +11,9 @@ use super::words::describe;
 use super::{ArenaScreen, seat};
 use crate::shell::tui::theme::Theme;
 use crate::shell::tui::ui::TableView;
-use crate::shell::tui::widgets::decision::{DecisionPanel, options_rect};
-use crate::shell::tui::widgets::list_offset;
+use crate::shell::tui::widgets::decision::{DecisionPanel, option_rows};
 use crate::shell::tui::widgets::log::LogPanel;
+use crate::tashkalar::engine::bitboard::Bitboard;
 use crate::tashkalar::engine::board::{Piece, arena};
 use crate::tashkalar::engine::{Choice, DecisionKind, GameState, Mode, Square};
 use ratatui::Frame;
@@ -39,8 +39,9 @@ pub struct GameLayout {
     pub log: Rect,
 }
 
-/// Lays out the game screen in `area` (everything above the key bar). `None`: too small.
-pub fn game_layout(area: Rect, players: usize, high_form: bool) -> Option<GameLayout> {
+/// Lays out the game screen in `area` (everything above the key bar) for a game of `sides`
+/// sides (colours). `None`: too small.
+pub fn game_layout(area: Rect, sides: usize, high_form: bool) -> Option<GameLayout> {
     if area.width < MIN_WIDTH || area.height + 1 < MIN_HEIGHT {
         return None;
     }
@@ -60,7 +61,15 @@ pub fn game_layout(area: Rect, players: usize, high_form: bool) -> Option<GameLa
     let board = BoardGeometry::within(Rect::new(body.x + 1, body.y + 1, gw, gh), cw, ch);
     let right = Rect::new(body.x + bw, body.y, w - bw, bh);
     let bottom = Rect::new(body.x, body.y + bh, w, body.height - bh);
-    let players_h = players as u16 + 2;
+    // The score board: a line per side when space is short; otherwise room for its counts and
+    // cards lines too and the decks' line, as long as the hand keeps ten rows.
+    let players_h = if cw == 3 {
+        sides as u16 + 2
+    } else {
+        (sides as u16 * 3 + 3)
+            .min(right.height.saturating_sub(10))
+            .max(sides as u16 * 2 + 2)
+    };
     if cw == 7 {
         // Large: players and tasks beside the board with the log; decision and hand below.
         let info_w = (right.width / 2).clamp(40, 60);
@@ -71,7 +80,12 @@ pub fn game_layout(area: Rect, players: usize, high_form: bool) -> Option<GameLa
             right.width - info_w,
             right.height,
         );
-        let players_h = (players as u16 * 2 + 2).min(info.height);
+        // Room for every line of the score board (with tasks below it in High Form).
+        let players_h = if high_form {
+            (sides as u16 * 4 + 3).min(info.height / 2)
+        } else {
+            info.height
+        };
         let players_r = Rect::new(info.x, info.y, info.width, players_h);
         let tasks = high_form.then(|| {
             Rect::new(
@@ -131,7 +145,7 @@ pub fn game_layout(area: Rect, players: usize, high_form: bool) -> Option<GameLa
 
 /// The layout for a game screen in `area`.
 pub fn layout_for(state: &GameState, area: Rect) -> Option<GameLayout> {
-    game_layout(area, state.players(), state.config.mode == Mode::HighForm)
+    game_layout(area, state.colours(), state.config.mode == Mode::HighForm)
 }
 
 /// What a mouse position on the game screen points at.
@@ -165,15 +179,16 @@ pub fn hit(
         return item_at(&hl, s.items.len(), s.ui.hand_index, x, y).map(GameHit::Hand);
     }
     let dec_inner = Block::bordered().inner(layout.decision);
-    let opts = options_rect(dec_inner, s.model.options.len());
+    let texts: Vec<String> = s
+        .model
+        .options
+        .iter()
+        .map(|c| describe(v.game, v.seats, &s.model.decision, c))
+        .collect();
+    let (opts, rows) = option_rows(dec_inner, &texts, s.ui.option_index);
     if v.human_turn && opts.contains(Position::new(x, y)) {
-        let offset = list_offset(
-            s.ui.option_index,
-            s.model.options.len(),
-            opts.height as usize,
-        );
-        let i = offset + (y - opts.y) as usize;
-        return (i < s.model.options.len()).then_some(GameHit::Option(i));
+        let row = (y - opts.y) as usize;
+        return rows.get(row).map(|(i, _)| GameHit::Option(*i));
     }
     if layout.log.contains(Position::new(x, y)) {
         return Some(GameHit::Log);
@@ -208,7 +223,22 @@ fn overlay(s: &ArenaScreen, v: &TableView<'_, ArenaScreen>) -> Option<PatternOve
     };
     let st = &v.game;
     let c = st.db.get(card)?;
-    let p = c.pattern.as_ref()?.placements.get(placement as usize)?;
+    let pattern = c.pattern.as_ref()?;
+    let p = pattern.placements.get(placement as usize)?;
+    if let crate::tashkalar::engine::pattern::TargetRule::Detached(_) = pattern.target {
+        // The pattern is somewhere else on the board: only where the being lands is shown.
+        return Some(PatternOverlay {
+            target,
+            piece: Piece {
+                colour: st.colour_of(s.model.decision.seat),
+                rank: c.rank,
+            },
+            cells: Bitboard::EMPTY,
+            borrow: None,
+            marks: Vec::new(),
+            arrows: Vec::new(),
+        });
+    }
     let marks = p
         .marks
         .iter()
@@ -251,6 +281,15 @@ pub fn board_model<'a>(s: &'a ArenaScreen, v: &TableView<'_, ArenaScreen>) -> Bo
             _ => None,
         },
         overlay: if human { overlay(s, v) } else { None },
+        // In live play, what the others did since the viewer's last decision stays marked.
+        changes: match v.viewer {
+            Some(seat) if v.replay.is_none() => {
+                v.narrator.since.get(seat).copied().unwrap_or_default()
+            }
+            _ => Default::default(),
+        },
+        preview: if human { s.preview } else { None },
+        gateways: Bitboard::from_squares(s.view.gateways.iter().flatten().copied()),
     }
 }
 
@@ -296,7 +335,7 @@ fn stage_prompt(s: &ArenaScreen, v: &TableView<'_, ArenaScreen>) -> Option<Strin
                 }
                 _ => String::new(),
             };
-            let kind = crate::tashkalar::ui::words::move_kind(st);
+            let kind = crate::tashkalar::ui::words::move_kind(st, Some(from));
             let being = st.effect.as_ref().and_then(|r| r.being) == Some(from);
             let what = if being {
                 "where it moves".to_string()
@@ -309,6 +348,39 @@ fn stage_prompt(s: &ArenaScreen, v: &TableView<'_, ArenaScreen>) -> Option<Strin
         }
         Stage::Idle => None,
     }
+}
+
+/// What the highlighted choice would do, in words ("destroys 2 pieces, 1 of them yours").
+fn preview_words(s: &ArenaScreen, p: &(crate::tashkalar::ui::narrate::Marks, Bitboard)) -> String {
+    let (marks, own) = p;
+    let mut parts = Vec::new();
+    for (bb, what) in [
+        (marks.destroyed, "destroys"),
+        (marks.changed, "changes"),
+        (marks.left, "moves"),
+    ] {
+        let n = bb.count();
+        if n == 0 {
+            continue;
+        }
+        let mine = (bb & *own).count();
+        let yours = if mine > 0 {
+            format!(" ({mine} of yours!)")
+        } else {
+            String::new()
+        };
+        let squares: Vec<String> = bb.iter().map(|q| q.to_string()).collect();
+        parts.push(format!(
+            "{what} the piece{} on {}{yours}",
+            if n == 1 { "" } else { "s" },
+            squares.join(", ")
+        ));
+    }
+    let what = match s.ui.focus {
+        Focus::Options => "This option",
+        _ => "This choice",
+    };
+    format!("{what} {}", parts.join("; "))
 }
 
 /// Draws the game screen (without the key bar).
@@ -381,14 +453,11 @@ pub fn render(
     // Board.
     let focus = s.ui.focus;
     let human = v.human_turn;
-    let board_border = if human && focus == Focus::Board {
-        theme.focus_border()
-    } else {
-        theme.border()
-    };
-    let block = Block::bordered()
-        .border_style(board_border)
-        .title(Span::styled("Arena", theme.title()));
+    let block = crate::shell::tui::widgets::panel(
+        Line::from(Span::styled("Arena", theme.title())),
+        human && focus == Focus::Board,
+        theme,
+    );
     frame.render_widget(block, layout.board_block);
     let model = board_model(s, v);
     frame.render_widget(
@@ -413,7 +482,6 @@ pub fn render(
                 v.viewer.map(seat)
             },
             to_move: v.decider().map(seat),
-            wide: layout.players.height as usize >= st.players() * 2 + 2,
         },
         layout.players,
     );
@@ -462,6 +530,7 @@ pub fn render(
             theme,
             title: hand_title,
             hidden,
+            keys: human,
         },
         layout.hand,
     );
@@ -503,6 +572,9 @@ pub fn render(
         }
     } else if st.is_over() {
         title = Line::styled(" Game over ", theme.warn());
+        for line in crate::tashkalar::ui::words::breakdown(st, seats) {
+            details.push(Line::from(line));
+        }
         details.push(Line::styled(
             "Enter: back to the menu · q: quit",
             theme.muted(),
@@ -564,13 +636,52 @@ pub fn render(
                 format!("{name} on {target}: {ways}{borrowed}. Enter summons"),
                 theme.key(),
             ));
+            // Marked squares in words too: a small board has no room for their digits.
+            if let Some(o) = overlay(s, v)
+                && !o.marks.is_empty()
+            {
+                let marks: Vec<String> = o
+                    .marks
+                    .iter()
+                    .map(|(sq, n)| format!("{n} = {sq}"))
+                    .collect();
+                details.push(Line::styled(
+                    format!("marked squares: {}", marks.join(", ")),
+                    theme.muted(),
+                ));
+            }
+        } else if let Some(hint) = s.ui.hint {
+            details.push(Line::styled(
+                format!("Enter: {}", describe(st, seats, &s.model.decision, &hint)),
+                theme.key(),
+            ));
+        }
+        if let Some(p) = &s.preview {
+            details.push(Line::styled(preview_words(s, p), theme.key()));
         }
         details.push(Line::styled(square_words(s, s.ui.cursor), theme.muted()));
-        if let Some(last) = &v.last_ai_step {
-            details.push(Line::styled(
-                format!("AI's last step: {last}"),
-                theme.muted(),
-            ));
+        // What the others did since this seat's last decision (also marked on the board).
+        let recap = v
+            .viewer
+            .and_then(|seat| v.narrator.recap.get(seat))
+            .filter(|r| !r.is_empty());
+        match recap {
+            Some(items) => {
+                for text in crate::tashkalar::ui::narrate::recap_text(items, seats) {
+                    details.push(Line::styled(
+                        format!("Since your last decision: {text}"),
+                        theme.muted(),
+                    ));
+                }
+            }
+            None => {
+                if let Some(last) = &v.last_ai_step {
+                    details.push(Line::styled(
+                        format!("AI's last step: {last}"),
+                        theme.muted(),
+                    ));
+                }
+            }
         }
         options = s
             .model
@@ -586,22 +697,22 @@ pub fn render(
     } else {
         s.model.prompt.text.clone()
     };
-    // While an effect resolves, its card is no longer in hand: show its text here.
+    // While an effect resolves, its card is no longer in hand: show the text being resolved
+    // (the frozen effect when thawed, the warp effect when warped).
     if let DecisionKind::Effect { card, .. } = s.model.decision.kind
         && let Some(c) = st.db.get(card)
     {
-        let text = match &c.flare {
-            Some(f) => format!("{} / {}", f.upper_text, f.lower_text),
-            None => match (&c.frozen, v.game.effect.as_ref().map(|r| r.source)) {
-                (Some(fz), Some(crate::tashkalar::engine::effect::run::Source::Thaw)) => {
-                    fz.text.clone()
-                }
-                _ => c.text.clone(),
-            },
+        use crate::tashkalar::engine::effect::run::Source;
+        let source = v.game.effect.as_ref().map(|r| r.source);
+        let (what, text) = match (&c.flare, &c.frozen, &c.warp, source) {
+            (Some(f), ..) => ("", format!("{} / {}", f.upper_text, f.lower_text)),
+            (_, Some(fz), _, Some(Source::Thaw)) => (" (frozen effect)", fz.text.clone()),
+            (_, _, Some(w), Some(Source::Warp)) => (" (warp effect)", w.text.clone()),
+            _ => ("", c.text.clone()),
         };
         details.insert(
             0,
-            Line::styled(format!("{}: {text}", c.name), theme.muted()),
+            Line::styled(format!("{}{what}: {text}", c.name), theme.muted()),
         );
     }
     frame.render_widget(
@@ -628,5 +739,156 @@ pub fn render(
             scroll: v.log_scroll,
         },
         layout.log,
+    );
+
+    if let Some(window) = s.window {
+        render_window(frame, area, s, v, theme, window);
+    }
+}
+
+/// A window over the game screen: a card in full, the discard piles, or the score board.
+fn render_window(
+    frame: &mut Frame,
+    area: Rect,
+    s: &ArenaScreen,
+    v: &TableView<'_, ArenaScreen>,
+    theme: &Theme,
+    window: super::Window,
+) {
+    use super::widgets::card::{pattern_lines, text_lines, title_line};
+    use super::widgets::players::ScoreBoard;
+    use ratatui::widgets::{Clear, Paragraph, Wrap};
+    let st = v.game;
+    let colour = st.colour_of(v.viewer.map(seat).unwrap_or(s.model.decision.seat));
+    let (title, lines, foot) = match window {
+        super::Window::Card(card) => {
+            let Some(c) = st.db.get(card) else {
+                return;
+            };
+            let mut lines = vec![title_line(c, theme)];
+            if let Some(i) = s.items.iter().position(|it| it.card == card) {
+                let tag = s.tags.get(i).map_or("", |t| t.as_str());
+                let key = super::hand_key(i)
+                    .map(|k| format!("key {k}"))
+                    .unwrap_or_default();
+                let now = if tag.is_empty() {
+                    "nothing to do with it now".to_string()
+                } else {
+                    format!("now: {tag}")
+                };
+                lines.push(Line::styled(
+                    format!("In your hand ({key}); {now}"),
+                    theme.muted(),
+                ));
+            }
+            if s.items.iter().any(|it| it.card == card && it.frozen) {
+                lines.push(Line::styled(
+                    "Its frozen effect is in play (Enter on it in the hand thaws it).",
+                    theme.muted(),
+                ));
+            }
+            lines.push(Line::default());
+            lines.extend(pattern_lines(c, colour, theme));
+            lines.push(Line::default());
+            lines.extend(text_lines(c, theme));
+            let foot = if s.items.len() > 1 {
+                " ← → other cards · ↑ ↓ scroll · v or Esc closes "
+            } else {
+                " ↑ ↓ scroll · v or Esc closes "
+            };
+            (c.name.clone(), lines, foot)
+        }
+        super::Window::Piles => {
+            let name = |c: &crate::tashkalar::engine::CardId| {
+                crate::tashkalar::ui::narrate::card_name(st, *c)
+            };
+            let list = |cards: &[crate::tashkalar::engine::CardId]| {
+                if cards.is_empty() {
+                    "empty".to_string()
+                } else {
+                    // Newest first: the top of the pile.
+                    cards.iter().rev().map(name).collect::<Vec<_>>().join(", ")
+                }
+            };
+            let view = &s.view;
+            let mut lines = Vec::new();
+            for seat_id in st.seat_ids() {
+                let i = seat_id.index();
+                let deck = view.deck_sizes.get(i).copied().unwrap_or(0);
+                let pile = view.discards.get(i).map(|d| list(d)).unwrap_or_default();
+                lines.push(Line::from(vec![
+                    Span::styled(
+                        format!(" {} ", v.seats.name(seat_id)),
+                        theme.badge(st.colour_of(seat_id).index()),
+                    ),
+                    Span::raw(format!(" deck {deck} cards left")),
+                ]));
+                lines.push(Line::from(format!("  discarded (newest first): {pile}")));
+            }
+            lines.push(Line::default());
+            lines.push(Line::from(format!(
+                "Legends: {} left in the deck; discarded: {}",
+                view.legend_deck,
+                list(&view.legend_discard)
+            )));
+            lines.push(Line::from(format!(
+                "Flares: {} left in the deck; discarded: {}",
+                view.flare_deck,
+                list(&view.flare_discard)
+            )));
+            (
+                "Discard piles and decks".to_string(),
+                lines,
+                " ↑ ↓ scroll · p or Esc closes ",
+            )
+        }
+        super::Window::Score => {
+            let board = ScoreBoard {
+                state: st,
+                view: &s.view,
+                seats: v.seats,
+                theme,
+                viewer: if v.replay.is_some() {
+                    None
+                } else {
+                    v.viewer.map(seat)
+                },
+                to_move: v.decider().map(seat),
+            };
+            let mut lines = board.all_lines();
+            if st.is_over() {
+                lines.push(Line::default());
+                for l in crate::tashkalar::ui::words::breakdown(st, v.seats) {
+                    lines.push(Line::from(l));
+                }
+            }
+            (
+                format!("Score board: {}", board.target()),
+                lines,
+                " ↑ ↓ scroll · t or Esc closes ",
+            )
+        }
+    };
+    let w = area.width.saturating_sub(4).min(100);
+    let h = area.height.saturating_sub(2);
+    let r = Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    );
+    frame.render_widget(Clear, r);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .scroll((s.window_scroll, 0))
+            .block(
+                Block::bordered()
+                    .border_type(ratatui::widgets::BorderType::Thick)
+                    .border_style(theme.focus_border())
+                    .title(Span::styled(format!(" {title} "), theme.title()))
+                    .title_bottom(Span::styled(foot, theme.key())),
+            ),
+        r,
     );
 }

@@ -14,7 +14,7 @@ pub mod widgets;
 pub mod words;
 
 use super::engine::view::SeatView;
-use super::engine::{Choice, GameState, Seat};
+use super::engine::{Choice, DecisionKind, GameState, Seat};
 use crate::shell::tui::keymap::{Binding, Context, Key, WithDigit};
 use crate::shell::tui::theme::Theme;
 use crate::shell::tui::ui::{GameUi, Note, Outcome, TableView};
@@ -50,12 +50,32 @@ pub enum ArenaAction {
     Discard,
     /// Pick option 1-9 of the decision panel.
     Option(u8),
+    /// The hot key of the n-th hand entry (1 for the first): take that card (summon it, play
+    /// it, thaw it), or show its next summoning when it is already taken.
+    Card(u8),
+    /// Play the warp effect of the highlighted card.
+    Warp,
+    /// Show the highlighted card in full (its whole text), or close it.
+    View,
+    /// Show the discard piles and the decks' counts, or close them.
+    Piles,
+    /// Show the whole score board, or close it.
+    Score,
+}
+
+/// The hot keys of the hand entries, in order (letters no other key of the game screen uses).
+pub const HAND_KEYS: &str = "abdfgmnoyz";
+
+/// The hot key of hand entry `i`, if it has one.
+pub fn hand_key(i: usize) -> Option<char> {
+    HAND_KEYS.chars().nth(i)
 }
 
 impl WithDigit for ArenaAction {
     fn with_digit(self, d: u8) -> ArenaAction {
         match self {
             ArenaAction::Option(_) => ArenaAction::Option(d),
+            ArenaAction::Card(_) => ArenaAction::Card(d),
             other => other,
         }
     }
@@ -142,11 +162,19 @@ pub const KEYS: &[Binding<ArenaAction>] = &[
         false,
     ),
     bind(
+        &[Key::Letters(HAND_KEYS)],
+        A::Card(1),
+        "card",
+        None,
+        "Take the hand card with this letter (summon, play or thaw it); again: its next summoning.",
+        true,
+    ),
+    bind(
         &[Key::Char(' '), Key::Char('r')],
         A::Cycle,
-        "turn pattern",
+        "next way",
         None,
-        "Summoning: show the next way the pattern fits on the square under the cursor.",
+        "Summoning: the next way (another orientation here, then the next lit square).",
         true,
     ),
     bind(
@@ -154,7 +182,39 @@ pub const KEYS: &[Binding<ArenaAction>] = &[
         A::CycleBack,
         "previous",
         None,
-        "Summoning: show the previous way the pattern fits.",
+        "Summoning: the previous way to summon the card.",
+        false,
+    ),
+    bind(
+        &[Key::Char('w')],
+        A::Warp,
+        "warp",
+        None,
+        "Play the highlighted card's warp effect (free; the card then waits as your pending being).",
+        true,
+    ),
+    bind(
+        &[Key::Char('v')],
+        A::View,
+        "view card",
+        None,
+        "Show the highlighted card in full (or close it); ← → show the other cards.",
+        true,
+    ),
+    bind(
+        &[Key::Char('t')],
+        A::Score,
+        "score",
+        None,
+        "Show the whole score board (points to come, counts for the flares, tasks), or close it.",
+        false,
+    ),
+    bind(
+        &[Key::Char('p')],
+        A::Piles,
+        "piles",
+        None,
+        "Show every discard pile and how many cards each deck has left (or close it).",
         false,
     ),
     bind(
@@ -208,7 +268,25 @@ pub struct ArenaScreen {
     pub view: SeatView,
     pub items: Vec<HandItem>,
     /// What each hand entry can do now.
-    pub tags: Vec<Option<&'static str>>,
+    pub tags: Vec<String>,
+    /// What the highlighted choice of an effect step would do on the board (see
+    /// [`interaction::outcome`]).
+    pub preview: Option<(narrate::Marks, crate::tashkalar::engine::bitboard::Bitboard)>,
+    /// A window open over the screen.
+    pub window: Option<Window>,
+    /// How far the window's text is scrolled.
+    pub window_scroll: u16,
+}
+
+/// A window the arena screen opens over itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Window {
+    /// One card in full.
+    Card(crate::tashkalar::engine::CardId),
+    /// Every discard pile, and the decks' counts.
+    Piles,
+    /// The whole score board.
+    Score,
 }
 
 /// The Tash-Kalar seat a table seat is.
@@ -217,6 +295,93 @@ pub fn seat(i: usize) -> Seat {
 }
 
 impl ArenaScreen {
+    /// Works out what the highlighted choice of an effect step would do: the option under the
+    /// options cursor, or the board choice under the board cursor.
+    fn update_preview(&mut self, state: &GameState) {
+        self.preview = None;
+        if !matches!(self.model.decision.kind, DecisionKind::Effect { .. }) {
+            return;
+        }
+        let choice = match self.ui.focus {
+            Focus::Options => self.model.options.get(self.ui.option_index).copied(),
+            _ if self.ui.stage == Stage::Idle => {
+                match choices_at(&self.model, Stage::Idle, self.ui.cursor).as_slice() {
+                    [one] => Some(*one),
+                    _ => None,
+                }
+            }
+            _ => None,
+        };
+        self.preview = choice.and_then(|c| interaction::outcome(state, c));
+    }
+
+    /// A mouse event on the game screen (see [`GameUi::click`]).
+    fn clicked(
+        &mut self,
+        view: &TableView<'_, Self>,
+        area: Rect,
+        event: &MouseEvent,
+    ) -> Outcome<Choice> {
+        use layout::GameHit;
+        let (x, y) = (event.column, event.row);
+        let click = matches!(event.kind, MouseEventKind::Down(MouseButton::Left));
+        let right = matches!(event.kind, MouseEventKind::Down(MouseButton::Right));
+        let up = matches!(event.kind, MouseEventKind::ScrollUp);
+        let wheel = up || matches!(event.kind, MouseEventKind::ScrollDown);
+        let Some(target) = layout::hit(self, view, area, x, y) else {
+            return Outcome::Nothing;
+        };
+        if target == GameHit::Log {
+            return match (wheel, up) {
+                (true, true) => Outcome::ScrollLog(1),
+                (true, false) => Outcome::ScrollLog(-1),
+                _ => Outcome::Nothing,
+            };
+        }
+        if !view.human_turn {
+            return Outcome::Nothing;
+        }
+        match (target, click, right, wheel) {
+            (GameHit::Square(sq), true, _, _) => {
+                self.ui.focus = Focus::Board;
+                let shown = self.ui.shown_stage(&self.items);
+                if let Stage::Card(c) = shown {
+                    self.ui.stage = Stage::Card(c);
+                }
+                if matches!(shown, Stage::Card(_)) && sq != self.ui.cursor {
+                    // First click shows the pattern there; a second click summons.
+                    self.ui.cursor = sq;
+                    self.ui.cycle = 0;
+                    Outcome::Nothing
+                } else {
+                    self.ui.cursor = sq;
+                    self.input(view.game, A::Select)
+                }
+            }
+            (GameHit::Square(sq), _, true, _) => {
+                self.ui.focus = Focus::Board;
+                if sq != self.ui.cursor {
+                    self.ui.cursor = sq;
+                    self.ui.cycle = 0;
+                }
+                self.input(view.game, A::Cycle)
+            }
+            (GameHit::Square(_), _, _, true) if up => self.input(view.game, A::CycleBack),
+            (GameHit::Square(_), _, _, true) => self.input(view.game, A::Cycle),
+            (GameHit::Hand(i), true, _, _) => {
+                self.ui.focus = Focus::Hand;
+                self.ui.hand_index = i;
+                self.input(view.game, A::Select)
+            }
+            (GameHit::Option(i), true, _, _) => {
+                self.ui.focus = Focus::Options;
+                self.ui.option_index = i;
+                self.input(view.game, A::Select)
+            }
+            _ => Outcome::Nothing,
+        }
+    }
+
     /// The highlighted hand entry.
     pub fn hand_item(&self) -> Option<HandItem> {
         self.items.get(self.ui.hand_index).copied()
@@ -224,6 +389,37 @@ impl ArenaScreen {
 
     /// A screen's action on the deciding person's selection.
     fn input(&mut self, state: &GameState, action: ArenaAction) -> Outcome<Choice> {
+        // A hint is taken with Enter, as long as the selection was not moved meanwhile.
+        let hint = self.ui.hint.take();
+        if action == A::Select
+            && let Some(h) = hint.filter(|h| self.model.choices.contains(h))
+        {
+            return Outcome::Apply(h);
+        }
+        if let Some(window) = self.window {
+            match action {
+                A::Piles if window != Window::Piles => self.window = Some(Window::Piles),
+                A::Score if window != Window::Score => self.window = Some(Window::Score),
+                A::View | A::Back | A::Select | A::Piles | A::Score => self.window = None,
+                A::Up => self.window_scroll = self.window_scroll.saturating_sub(1),
+                A::Down => self.window_scroll = self.window_scroll.saturating_add(1).min(200),
+                A::Left | A::Right if !self.items.is_empty() => {
+                    let n = self.items.len();
+                    let step = if action == A::Left { n - 1 } else { 1 };
+                    self.ui.hand_index = (self.ui.hand_index + step) % n;
+                    if let Some(item) = self.hand_item() {
+                        self.window = Some(Window::Card(item.card));
+                        self.window_scroll = 0;
+                    }
+                }
+                // Anything else closes the window and does what it does.
+                _ => {
+                    self.window = None;
+                    return self.input(state, action);
+                }
+            }
+            return Outcome::Nothing;
+        }
         let model = &self.model;
         match action {
             A::FocusNext | A::FocusPrev => {
@@ -294,18 +490,80 @@ impl ArenaScreen {
                         None => Outcome::Nothing,
                     };
                 }
-                let stage = self.ui.shown_stage(&self.items);
-                let here = choices_at(model, stage, self.ui.cursor);
-                if here.is_empty() {
-                    if let Some(sq) = next_target(targets(model, stage), self.ui.cursor) {
-                        self.ui.cursor = sq;
-                        self.ui.cycle = 0;
+                match self.ui.shown_stage(&self.items) {
+                    Stage::Card(card) => self.ui.cycle_summon(model, card, action == A::Cycle),
+                    stage => {
+                        if let Some(sq) = next_target(targets(model, stage), self.ui.cursor) {
+                            self.ui.cursor = sq;
+                            self.ui.cycle = 0;
+                        }
                     }
-                } else if action == A::Cycle {
-                    self.ui.cycle = (self.ui.cycle + 1) % here.len();
-                } else {
-                    self.ui.cycle = (self.ui.cycle + here.len() - 1) % here.len();
                 }
+                Outcome::Nothing
+            }
+            A::Card(n) => {
+                let i = (n as usize).saturating_sub(1);
+                let Some(item) = self.items.get(i).copied() else {
+                    return Outcome::Note(Note::warn(format!(
+                        "no card of your hand has the key {}",
+                        hand_key(i).unwrap_or('?')
+                    )));
+                };
+                if !item.frozen && self.ui.stage == Stage::Card(item.card) {
+                    self.ui.cycle_summon(model, item.card, true);
+                    return Outcome::Nothing;
+                }
+                self.ui.hand_index = i;
+                let out = self.ui.select_card(state, model, item);
+                if matches!(out, Outcome::Note(_)) {
+                    // Nothing to do with it now: at least the card is the one highlighted.
+                    self.ui.focus = Focus::Hand;
+                }
+                out
+            }
+            A::Warp => {
+                let warp = self
+                    .hand_item()
+                    .filter(|i| !i.frozen)
+                    .map(|i| Choice::Warp(i.card))
+                    .filter(|c| model.choices.contains(c));
+                let any: Vec<Choice> = model
+                    .choices
+                    .iter()
+                    .copied()
+                    .filter(|c| matches!(c, Choice::Warp(_)))
+                    .collect();
+                match (warp, any.as_slice()) {
+                    (Some(c), _) => Outcome::Apply(c),
+                    (None, [c]) => Outcome::Apply(*c),
+                    (None, []) => Outcome::Note(Note::warn(words::why_no_warp(state, model))),
+                    (None, many) => Outcome::Popup("Play a warp effect".into(), many.to_vec()),
+                }
+            }
+            A::View => {
+                let card = match (self.ui.shown_stage(&self.items), &model.decision.kind) {
+                    (Stage::Card(card), _) => Some(card),
+                    (_, DecisionKind::Effect { card, .. }) if self.ui.focus != Focus::Hand => {
+                        Some(*card)
+                    }
+                    _ => self.hand_item().map(|i| i.card),
+                };
+                match card {
+                    Some(card) => {
+                        self.window = Some(Window::Card(card));
+                        self.window_scroll = 0;
+                        Outcome::Nothing
+                    }
+                    None => Outcome::Note(Note::warn("no card to show: your hand is empty")),
+                }
+            }
+            A::Piles | A::Score => {
+                self.window = Some(if action == A::Piles {
+                    Window::Piles
+                } else {
+                    Window::Score
+                });
+                self.window_scroll = 0;
                 Outcome::Nothing
             }
             A::Skip => {
@@ -368,6 +626,9 @@ impl GameUi for ArenaScreen {
             view: seat_view,
             items: Vec::new(),
             tags: Vec::new(),
+            preview: None,
+            window: None,
+            window_scroll: 0,
         };
         screen.refresh(view);
         screen
@@ -383,33 +644,46 @@ impl GameUi for ArenaScreen {
         } else {
             Vec::new()
         };
+        let pending = self
+            .view
+            .pending
+            .get(self.view.seat.index())
+            .copied()
+            .flatten();
         self.tags = self
             .items
             .iter()
             .map(|item| {
-                let mut tag = None;
+                let mut tags: Vec<&str> = Vec::new();
+                if !item.frozen && pending == Some(item.card) {
+                    tags.push("pending");
+                }
                 for c in self.model.choices.iter().filter(|c| mentions(c, item.card)) {
-                    tag = Some(match c {
+                    let tag = match c {
                         Choice::Summon { .. } => "summon",
                         Choice::Flare { .. } => "play",
-                        Choice::Thaw(_) => "thaw",
+                        Choice::Thaw(_) if item.frozen => "thaw",
+                        Choice::Warp(_) if !item.frozen => "warp",
                         Choice::Return(_) => "return",
                         Choice::Keep(_) => "keep",
                         Choice::Card(_) => "choose",
                         _ => continue,
-                    });
-                    break;
+                    };
+                    if !tags.contains(&tag) {
+                        tags.push(tag);
+                    }
                 }
-                tag
+                tags.join(" · ")
             })
             .collect();
         if self.ui.hand_index >= self.items.len() {
             self.ui.hand_index = self.items.len().saturating_sub(1);
         }
-        self.ui.reset_for(&self.model);
+        self.ui.reset_for(state, &self.model);
         if self.ui.option_index >= self.model.options.len() {
             self.ui.option_index = 0;
         }
+        self.update_preview(state);
     }
 
     fn available(&self, _view: &TableView<'_, Self>, action: ArenaAction) -> bool {
@@ -425,13 +699,31 @@ impl GameUi for ArenaScreen {
                 .iter()
                 .any(|c| matches!(c, Choice::Discard(_))),
             A::Option(_) => !self.model.options.is_empty(),
-            A::Back => self.ui.stage != Stage::Idle || self.ui.focus != Focus::Board,
+            A::Card(n) => (n as usize) <= self.items.len(),
+            A::Warp => self
+                .model
+                .choices
+                .iter()
+                .any(|c| matches!(c, Choice::Warp(_))),
+            A::View => {
+                self.window.is_some()
+                    || !self.items.is_empty()
+                    || matches!(self.model.decision.kind, DecisionKind::Effect { .. })
+            }
+            A::Piles | A::Score => true,
+            A::Back => {
+                self.window.is_some()
+                    || self.ui.stage != Stage::Idle
+                    || self.ui.focus != Focus::Board
+            }
             A::Up | A::Down | A::Left | A::Right | A::Select | A::FocusNext | A::FocusPrev => true,
         }
     }
 
     fn act(&mut self, view: &TableView<'_, Self>, action: ArenaAction) -> Outcome<Choice> {
-        self.input(view.game, action)
+        let out = self.input(view.game, action);
+        self.update_preview(view.game);
+        out
     }
 
     fn click(
@@ -440,64 +732,9 @@ impl GameUi for ArenaScreen {
         area: Rect,
         event: &MouseEvent,
     ) -> Outcome<Choice> {
-        use layout::GameHit;
-        let (x, y) = (event.column, event.row);
-        let click = matches!(event.kind, MouseEventKind::Down(MouseButton::Left));
-        let right = matches!(event.kind, MouseEventKind::Down(MouseButton::Right));
-        let up = matches!(event.kind, MouseEventKind::ScrollUp);
-        let wheel = up || matches!(event.kind, MouseEventKind::ScrollDown);
-        let Some(target) = layout::hit(self, view, area, x, y) else {
-            return Outcome::Nothing;
-        };
-        if target == GameHit::Log {
-            return match (wheel, up) {
-                (true, true) => Outcome::ScrollLog(1),
-                (true, false) => Outcome::ScrollLog(-1),
-                _ => Outcome::Nothing,
-            };
-        }
-        if !view.human_turn {
-            return Outcome::Nothing;
-        }
-        match (target, click, right, wheel) {
-            (GameHit::Square(sq), true, _, _) => {
-                self.ui.focus = Focus::Board;
-                let shown = self.ui.shown_stage(&self.items);
-                if let Stage::Card(c) = shown {
-                    self.ui.stage = Stage::Card(c);
-                }
-                if matches!(shown, Stage::Card(_)) && sq != self.ui.cursor {
-                    // First click shows the pattern there; a second click summons.
-                    self.ui.cursor = sq;
-                    self.ui.cycle = 0;
-                    Outcome::Nothing
-                } else {
-                    self.ui.cursor = sq;
-                    self.input(view.game, A::Select)
-                }
-            }
-            (GameHit::Square(sq), _, true, _) => {
-                self.ui.focus = Focus::Board;
-                if sq != self.ui.cursor {
-                    self.ui.cursor = sq;
-                    self.ui.cycle = 0;
-                }
-                self.input(view.game, A::Cycle)
-            }
-            (GameHit::Square(_), _, _, true) if up => self.input(view.game, A::CycleBack),
-            (GameHit::Square(_), _, _, true) => self.input(view.game, A::Cycle),
-            (GameHit::Hand(i), true, _, _) => {
-                self.ui.focus = Focus::Hand;
-                self.ui.hand_index = i;
-                self.input(view.game, A::Select)
-            }
-            (GameHit::Option(i), true, _, _) => {
-                self.ui.focus = Focus::Options;
-                self.ui.option_index = i;
-                self.input(view.game, A::Select)
-            }
-            _ => Outcome::Nothing,
-        }
+        let out = self.clicked(view, area, event);
+        self.update_preview(view.game);
+        out
     }
 
     fn render(&self, frame: &mut Frame, area: Rect, view: &TableView<'_, Self>, theme: &Theme) {
@@ -510,8 +747,10 @@ impl GameUi for ArenaScreen {
     }
 
     fn select(&mut self, view: &TableView<'_, Self>, choice: &Choice) {
-        let state = view.game;
-        let _ = state;
+        let _ = view;
+        self.window = None;
+        // Whatever the selection shows, Enter takes exactly this choice.
+        self.ui.hint = Some(*choice);
         match *choice {
             Choice::Summon { card, target, .. } => {
                 self.ui.stage = Stage::Card(card);

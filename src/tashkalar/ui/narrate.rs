@@ -3,15 +3,88 @@
 //!
 //! Events do not say who caused them, so the narrator remembers the card whose effect is running
 //! (set from the choice being applied and from `Summoned`/`FlarePlayed`/`Thawed` events).
+//!
+//! It also keeps, for every seat, what the other seats did since that seat's last decision: the
+//! squares they changed ([`Marks`], drawn on the board until the seat acts) and a short recap in
+//! words ("Red placed d3; summoned Knight on e5, destroying your common piece on e4").
 
 use crate::shell::seats::Seats;
 use crate::shell::tui::theme::colour_name;
 use crate::shell::tui::ui::{self, LineKind, LogLine};
 use crate::tashkalar::engine::bitboard::Bitboard;
-use crate::tashkalar::engine::board::Piece;
+use crate::tashkalar::engine::board::{Colour, Piece};
 use crate::tashkalar::engine::cards::CardKind;
+use crate::tashkalar::engine::decision::EffectStep;
 use crate::tashkalar::engine::state::{Event, Phase};
 use crate::tashkalar::engine::{CardId, Choice, DecisionKind, GameState, Mode, Seat, Square};
+
+/// Squares other seats changed since a seat's last decision, by what happened to them.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Marks {
+    /// A piece arrived: placed, summoned, moved or leapt there.
+    pub arrived: Bitboard,
+    /// The piece there was destroyed (or removed from the game).
+    pub destroyed: Bitboard,
+    /// A piece left: moved away, taken back, or taken onto a card.
+    pub left: Bitboard,
+    /// The piece there changed: converted, upgraded or downgraded.
+    pub changed: Bitboard,
+}
+
+impl Marks {
+    /// Every marked square.
+    pub fn all(&self) -> Bitboard {
+        self.arrived | self.destroyed | self.left | self.changed
+    }
+
+    /// Whether nothing is marked.
+    pub fn is_empty(&self) -> bool {
+        !self.all().any()
+    }
+
+    fn add(&mut self, event: &Event) {
+        match *event {
+            Event::Placed { square, .. } | Event::Summoned { square, .. } => {
+                self.arrived.insert(square)
+            }
+            Event::Destroyed { square, .. } | Event::Removed { square, .. } => {
+                self.destroyed.insert(square)
+            }
+            Event::PickedUp { square, .. } => self.left.insert(square),
+            Event::Moved { from, to, .. } => {
+                self.left.insert(from);
+                self.arrived.insert(to);
+            }
+            Event::Upgraded { square, .. }
+            | Event::Downgraded { square, .. }
+            | Event::Converted { square, .. } => self.changed.insert(square),
+            _ => {}
+        }
+    }
+}
+
+/// One thing another seat did, told to one seat ("summoned Knight on e5").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecapItem {
+    /// Who did it.
+    pub seat: Seat,
+    pub text: String,
+}
+
+/// What the other seats did since a seat's last decision, as one sentence per seat that acted
+/// ("Red placed d3; summoned Knight on e5, destroying your common piece on e4").
+pub fn recap_text(items: &[RecapItem], seats: &Seats) -> Vec<String> {
+    let mut out: Vec<(Seat, Vec<&str>)> = Vec::new();
+    for item in items {
+        match out.last_mut() {
+            Some((seat, parts)) if *seat == item.seat => parts.push(&item.text),
+            _ => out.push((item.seat, vec![&item.text])),
+        }
+    }
+    out.into_iter()
+        .map(|(seat, parts)| format!("{} {}", seats.name(seat), parts.join("; ")))
+        .collect()
+}
 
 /// Turns events into lines, remembering whose effect is running.
 #[derive(Clone, Debug, Default)]
@@ -21,25 +94,161 @@ pub struct Narrator {
     skip_place: Option<Square>,
     /// The choice places start pieces (before the first turn): nobody "placed" them as an action.
     setup: bool,
-    /// The seat whose turn the events belong to (the state after the choice may be a new turn).
+    /// The seat whose choice the events follow from (the teammate after a hand-over).
     acting: Seat,
     /// Where the summoned being of the running effect stands (its moves read "Knight moved").
     being: Option<Square>,
+    /// The enemy piece a summoning being told uses as the summoner's own (improvised, melee).
+    borrowed: Option<(Square, Colour)>,
     /// Squares the last choice changed, so the board can show what just happened.
     pub recent: Bitboard,
+    /// Per seat: squares the other seats changed since that seat's last decision.
+    pub since: [Marks; Seat::MAX],
+    /// Per seat: what the other seats did since that seat's last decision.
+    pub recap: [Vec<RecapItem>; Seat::MAX],
+}
+
+/// The recap items one batch of events makes, told to a seat of colour `viewer`: "your" for
+/// its own pieces.
+fn recap_items(
+    state: &GameState,
+    seats: &Seats,
+    acting: Seat,
+    choice: &Choice,
+    events: &[Event],
+    viewer: Colour,
+) -> Vec<String> {
+    let whose = |p: Piece| {
+        if p.colour == viewer {
+            format!("your {} piece", p.rank)
+        } else {
+            piece_words(p)
+        }
+    };
+    let name = |c: CardId| card_name(state, c);
+    let mut out: Vec<String> = Vec::new();
+    let mut landed: Option<Square> = None;
+    let mut moved_to: Option<Square> = None;
+    let mut setup = false;
+    if *choice == Choice::HandOver {
+        out.push(format!(
+            "handed the rest of the turn to {}",
+            seats.name(state.teammate(acting))
+        ));
+    }
+    for e in events {
+        match *e {
+            Event::Placed { piece, square, .. } => {
+                if landed == Some(square) {
+                    continue;
+                }
+                if matches!(choice, Choice::StartSquare(_)) {
+                    setup = true;
+                    let whose = if piece.colour == viewer {
+                        "your".to_string()
+                    } else if piece.colour == state.colour_of(acting) {
+                        "its".to_string()
+                    } else {
+                        format!("{}'s", colour_name(piece.colour))
+                    };
+                    out.push(format!("put {whose} start piece on {square}"));
+                } else if matches!(choice, Choice::Place(_)) {
+                    out.push(format!("placed {square}"));
+                } else if piece.colour == state.colour_of(acting) {
+                    out.push(format!("placed a {} piece on {square}", piece.rank));
+                } else {
+                    out.push(format!("placed {} on {square}", whose(piece)));
+                }
+            }
+            Event::Summoned { card, square, .. } => {
+                landed = Some(square);
+                out.push(format!("summoned {} on {square}", name(card)));
+            }
+            Event::Destroyed { piece, square } | Event::Removed { piece, square } => {
+                let how = if matches!(e, Event::Removed { .. }) {
+                    "removing"
+                } else {
+                    "destroying"
+                };
+                match out.last_mut() {
+                    Some(last) if landed == Some(square) || moved_to == Some(square) => {
+                        last.push_str(&format!(", {how} {}", whose(piece)));
+                    }
+                    _ => out.push(format!(
+                        "{} {} on {square}",
+                        if how == "removing" {
+                            "removed"
+                        } else {
+                            "destroyed"
+                        },
+                        whose(piece)
+                    )),
+                }
+            }
+            Event::Moved { piece, from, to } => {
+                moved_to = Some(to);
+                out.push(format!("moved {} from {from} to {to}", whose(piece)));
+            }
+            Event::Converted { from, square, .. } => {
+                out.push(format!("converted {} on {square}", whose(from)))
+            }
+            Event::Upgraded { square, .. } => out.push(format!("upgraded the piece on {square}")),
+            Event::Downgraded { square, .. } => {
+                out.push(format!("downgraded the piece on {square}"))
+            }
+            Event::Discarded { card, .. } => out.push(format!("discarded {}", name(card))),
+            Event::FlarePlayed { card, .. } => out.push(format!("played the flare {}", name(card))),
+            Event::Thawed { card, .. } => out.push(format!("thawed {}", name(card))),
+            Event::WarpPlayed { card, .. } => {
+                out.push(format!("played the warp effect of {}", name(card)))
+            }
+            Event::Scored { seat, points, .. } if seat == acting => out.push(format!(
+                "scored {points} point{}",
+                if points == 1 { "" } else { "s" }
+            )),
+            Event::TaskClaimed { task, .. } => {
+                if let Some(t) = state.db.tasks.get(task.0 as usize) {
+                    out.push(format!("claimed {} (+{})", t.name, t.points));
+                }
+            }
+            Event::Gateway { seat, square, held } if seat == acting => {
+                out.push(match (square, held) {
+                    (Some(sq), _) => format!("made the piece on {sq} its Gateway"),
+                    (None, true) => "has its Gateway held on a card".to_string(),
+                    (None, false) => "lost its Gateway".to_string(),
+                })
+            }
+            Event::EndTriggered { .. } => out.push("triggered the end of the game".into()),
+            Event::Resigned { .. } => out.push("resigned".into()),
+            _ => {}
+        }
+    }
+    if setup {
+        // Start squares are their own story ("Red started on c5").
+        out.retain(|t| t.starts_with("put "));
+    }
+    out
 }
 
 impl Narrator {
     /// Call before applying `choice` to `state`.
     pub fn begin(&mut self, state: &GameState, choice: &Choice) {
         let seat = state.turn.seat;
-        self.acting = seat;
+        // After a hand-over the teammate decides: what follows is theirs.
+        self.acting = state.decider();
         self.skip_place = None;
+        self.borrowed = None;
         self.setup = matches!(choice, Choice::StartSquare(_));
         match *choice {
-            Choice::Summon { card, target, .. } => {
+            Choice::Summon {
+                card,
+                target,
+                borrow,
+                ..
+            } => {
                 self.source = Some((card, seat));
                 self.skip_place = Some(target);
+                self.borrowed = borrow.and_then(|b| state.board.get(b).map(|p| (b, p.colour)));
             }
             Choice::Pickup(_) => {
                 if let Phase::SummonPickup(p) = state.phase {
@@ -83,6 +292,26 @@ impl Narrator {
         let mut out = Vec::new();
         let mut i = 0;
         while i < ordered.len() {
+            // A summoning onto an occupied square: one line for the summoning and what it
+            // replaced (its own piece is replaced, not "destroyed").
+            if let (
+                Event::Summoned { seat, card, square },
+                Some(Event::Destroyed { piece, square: at } | Event::Removed { piece, square: at }),
+            ) = (ordered[i], ordered.get(i + 1).copied())
+                && square == at
+            {
+                let mut line = self.summoned_line(state, seats, *seat, *card, *square);
+                if piece.colour == state.colour_of(*seat) {
+                    line.text
+                        .push_str(&format!(", replacing its own {} piece", piece.rank));
+                } else {
+                    line.text
+                        .push_str(&format!(", destroying {}", piece_words(*piece)));
+                }
+                out.push(line);
+                i += 2;
+                continue;
+            }
             // A move onto an occupied square: one line for the move and what it destroyed.
             if let (
                 Event::Destroyed {
@@ -143,6 +372,40 @@ impl Narrator {
         }
     }
 
+    /// "Blue summoned the legend Dragon on e5, using Red's piece on d4".
+    fn summoned_line(
+        &mut self,
+        state: &GameState,
+        seats: &Seats,
+        seat: Seat,
+        card: CardId,
+        square: Square,
+    ) -> LogLine {
+        self.source = Some((card, seat));
+        self.being = Some(square);
+        let what = if state.db.card(card).is_legend() {
+            "the legend "
+        } else {
+            ""
+        };
+        let borrowed = match self.borrowed.take() {
+            Some((b, colour)) => {
+                format!(", using {}'s piece on {b} as its own", colour_name(colour))
+            }
+            None => String::new(),
+        };
+        LogLine {
+            turn: u32::from(state.turn.number),
+            seat: Some(seat.index()),
+            kind: LineKind::Normal,
+            text: format!(
+                "{} summoned {what}{} on {square}{borrowed}",
+                seats.name(seat),
+                card_name(state, card)
+            ),
+        }
+    }
+
     fn line(&mut self, state: &GameState, seats: &Seats, event: &Event) -> Option<LogLine> {
         let turn = u32::from(state.turn.number);
         let acting = Some(self.acting.index());
@@ -191,7 +454,7 @@ impl Narrator {
                 }
                 let who = match self.source {
                     Some(_) => self.actor(state, seats),
-                    None => seats.name(*seat).to_string(),
+                    None => seats.name(self.acting).to_string(),
                 };
                 let whose = if state.colour_of(*seat) == piece.colour {
                     String::new()
@@ -204,18 +467,7 @@ impl Narrator {
                 ))
             }
             Event::Summoned { seat, card, square } => {
-                self.source = Some((*card, *seat));
-                self.being = Some(*square);
-                let what = if state.db.card(*card).is_legend() {
-                    "the legend "
-                } else {
-                    ""
-                };
-                normal(format!(
-                    "{} summoned {what}{} on {square}",
-                    seats.name(*seat),
-                    card_name(state, *card)
-                ))
+                self.summoned_line(state, seats, *seat, *card, *square)
             }
             Event::Destroyed { piece, square } => normal(format!(
                 "{} destroyed {} on {square}",
@@ -381,6 +633,30 @@ impl Narrator {
                 kind: LineKind::Important,
                 text: format!("{} resigned", seats.name(*seat)),
             },
+            Event::WarpPlayed { seat, card } => {
+                self.source = Some((*card, *seat));
+                LogLine {
+                    seat: Some(seat.index()),
+                    ..normal(format!(
+                        "{} played the warp effect of {} (the card waits face up in the hand)",
+                        seats.name(*seat),
+                        card_name(state, *card)
+                    ))
+                }
+            }
+            Event::Gateway { seat, square, held } => LogLine {
+                seat: Some(seat.index()),
+                ..normal(match (square, held) {
+                    (Some(sq), _) => {
+                        format!("{}'s Gateway is now the piece on {sq}", seats.name(*seat))
+                    }
+                    (None, true) => format!(
+                        "{}'s Gateway is held on a card (it is the Gateway again when it returns)",
+                        seats.name(*seat)
+                    ),
+                    (None, false) => format!("{} lost its Gateway", seats.name(*seat)),
+                })
+            },
             Event::GameOver => LogLine {
                 turn,
                 seat: None,
@@ -441,7 +717,71 @@ impl ui::Narrator<GameState> for Narrator {
         self.begin(before, choice);
         let events = after.drain_events();
         self.recent = touched_squares(&events);
-        self.lines(after, seats, &events)
+        self.remember(before, choice, after, seats, &events);
+        let mut lines = Vec::new();
+        let turn = u32::from(before.turn.number);
+        let acting = before.decider();
+        match (choice, before.decision().kind) {
+            (Choice::HandOver, _) => lines.push(LogLine {
+                turn,
+                seat: Some(acting.index()),
+                kind: LineKind::Normal,
+                text: format!(
+                    "{} handed the rest of the turn to {}",
+                    seats.name(acting),
+                    seats.name(before.teammate(acting))
+                ),
+            }),
+            (
+                Choice::Card(card),
+                DecisionKind::Effect {
+                    step: EffectStep::CopyWarp,
+                    ..
+                },
+            ) => lines.push(LogLine {
+                turn,
+                seat: Some(acting.index()),
+                kind: LineKind::Normal,
+                text: format!(
+                    "{} copies the warp effect of {}",
+                    seats.name(acting),
+                    card_name(before, *card)
+                ),
+            }),
+            _ => {}
+        }
+        lines.extend(self.lines(after, seats, &events));
+        lines
+    }
+}
+
+impl Narrator {
+    /// Keeps what this choice did for every other seat to see at its next decision, and forgets
+    /// what the deciding seat has now seen.
+    fn remember(
+        &mut self,
+        before: &GameState,
+        choice: &Choice,
+        after: &GameState,
+        seats: &Seats,
+        events: &[Event],
+    ) {
+        let acting = before.decider();
+        let i = acting.index();
+        if i < Seat::MAX {
+            self.since[i] = Marks::default();
+            self.recap[i].clear();
+        }
+        for seat in before.seat_ids().filter(|s| *s != acting) {
+            let marks = &mut self.since[seat.index()];
+            for e in events {
+                marks.add(e);
+            }
+            let viewer = after.colour_of(seat);
+            for text in recap_items(after, seats, acting, choice, events, viewer) {
+                self.recap[seat.index()].push(RecapItem { seat: acting, text });
+            }
+        }
     }
 }
 

@@ -1,15 +1,16 @@
 //! Plain words for the pending decision and for each choice: what the prompt line says and how
 //! options are listed.
 
+use super::interaction::DecisionModel;
 use super::narrate::card_name;
 use crate::shell::seats::Seats;
 use crate::shell::tui::theme::colour_name;
-use crate::tashkalar::engine::board::Rank;
+use crate::tashkalar::engine::board::{Colour, Rank};
 use crate::tashkalar::engine::decision::EffectStep;
 use crate::tashkalar::engine::effect::program::{
     CLeap, CMoveKind, CPlaceRank, CSel, CSide, Op, Purpose,
 };
-use crate::tashkalar::engine::{Choice, Decision, DecisionKind, Dir, GameState};
+use crate::tashkalar::engine::{Choice, Decision, DecisionKind, Dir, GameState, Square};
 
 /// What the screen asks of the deciding player.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -39,15 +40,46 @@ pub fn prompt(state: &GameState, seats: &Seats, choices: &[Choice]) -> Prompt {
         DecisionKind::Action => {
             let n = state.turn.actions_left;
             let plural = if n == 1 { "" } else { "s" };
-            format!(
-                "{who}: {n} action{plural} left. Place a piece (Enter on an empty square), summon a \
-                 card from your hand (Tab), or discard a being (x)"
-            )
+            let mut text = if state.turn.handed_over {
+                format!(
+                    "{who}: {n} action{plural} left in {}'s turn: place common pieces (Enter on \
+                     an empty square)",
+                    seats.name(state.turn.seat)
+                )
+            } else {
+                format!(
+                    "{who}: {n} action{plural} left. Place a piece (Enter on an empty square), \
+                     summon a card (its letter in your hand), or discard a being (x)"
+                )
+            };
+            text.push_str(&next_summoning(state));
+            text
+        }
+        DecisionKind::AfterActions if choices == [Choice::EndTurn] => {
+            format!("{who}: your turn is done. Enter ends it; u takes your last step back")
         }
         DecisionKind::AfterActions => {
-            format!(
-                "{who}: no actions left. Play a flare or thaw a frozen effect, or end the turn (e)"
-            )
+            let mut can = Vec::new();
+            if choices.iter().any(|c| matches!(c, Choice::Flare { .. })) {
+                can.push("play a flare");
+            }
+            if choices.iter().any(|c| matches!(c, Choice::Thaw(_))) {
+                can.push("thaw a frozen effect");
+            }
+            if choices.iter().any(|c| matches!(c, Choice::Warp(_))) {
+                can.push("play a warp effect (w)");
+            }
+            let can = match can.as_slice() {
+                [] => String::new(),
+                [one] => format!("You may {one}, or end"),
+                [a, b] => format!("You may {a} or {b}, or end"),
+                [a, b, c, ..] => format!("You may {a}, {b} or {c}, or end"),
+            };
+            if can.is_empty() {
+                format!("{who}: no actions left. End the turn (e)")
+            } else {
+                format!("{who}: no actions left. {can} the turn (e)")
+            }
         }
         DecisionKind::Pickup => {
             format!("{who}: your supply is empty. First take back one of your pieces (highlighted)")
@@ -111,25 +143,34 @@ fn effect_question(state: &GameState, step: &EffectStep) -> String {
                 Purpose::Choose => "choose a piece".into(),
             }
         }
-        EffectStep::Place => {
-            let (whose, rank) = match op {
-                Some(Op::PlacePick { side, rank, .. }) => (
-                    match side {
-                        CSide::Me => "your",
-                        CSide::Colour(_) => "an enemy",
-                    },
-                    match rank {
-                        CPlaceRank::Fixed(r) => r.name(),
-                        CPlaceRank::AnyRank => "any rank of",
-                        CPlaceRank::SameAs(_) => "a matching",
-                    },
-                ),
-                _ => ("a", "new"),
-            };
-            format!("choose an empty square to place {whose} {rank} piece")
-        }
+        EffectStep::Place => match op {
+            Some(Op::PlacePick { side, rank, .. }) => {
+                let whose = match side {
+                    CSide::Me => "of yours",
+                    CSide::Colour(_) => "of an enemy colour",
+                };
+                match rank {
+                    CPlaceRank::Fixed(r) => {
+                        format!(
+                            "choose an empty square to place a {} piece {whose}",
+                            r.name()
+                        )
+                    }
+                    CPlaceRank::AnyRank => format!(
+                        "choose an empty square to place a piece {whose} (of any rank: you pick it next)"
+                    ),
+                    CPlaceRank::SameAs(_) => {
+                        format!("choose an empty square to place a matching piece {whose}")
+                    }
+                }
+            }
+            _ => "choose an empty square to place a piece".into(),
+        },
         EffectStep::Move => {
-            format!("choose a piece, then where it goes ({})", move_kind(state))
+            format!(
+                "choose a piece, then where it goes ({})",
+                move_kind(state, None)
+            )
         }
         EffectStep::Direction => "choose a direction".into(),
         EffectStep::Enemy => "choose an enemy colour".into(),
@@ -149,19 +190,67 @@ fn effect_question(state: &GameState, step: &EffectStep) -> String {
     }
 }
 
-/// The kind of the pending effect move: "standard move", "combat leap", ...
-pub fn move_kind(state: &GameState) -> String {
-    match state.effect_op() {
-        Some(Op::MoveStep { spec, .. }) => {
-            let leap = !matches!(spec.leap, CLeap::No);
-            let kind = match spec.movers.first().map(|m| m.kind) {
-                Some(CMoveKind::Standard) => "standard ",
-                Some(CMoveKind::Combat) => "combat ",
-                _ => "",
-            };
-            format!("{kind}{}", if leap { "leap" } else { "move" })
+/// The kind of the pending effect move: "standard move", "combat leap", ... When the piece
+/// that moves is known (`from`), the kind is that piece's: an effect may let the being make
+/// standard moves and other pieces combat moves.
+pub fn move_kind(state: &GameState, from: Option<Square>) -> String {
+    use crate::tashkalar::engine::effect::program::CWho;
+    let Some(Op::MoveStep { spec, .. }) = state.effect_op() else {
+        return "move".into();
+    };
+    let leap = if matches!(spec.leap, CLeap::No) {
+        "move"
+    } else {
+        "leap"
+    };
+    let name = |k: CMoveKind| match k {
+        CMoveKind::Standard => "standard ",
+        CMoveKind::Combat => "combat ",
+        _ => "",
+    };
+    let being = state.effect.as_ref().and_then(|r| r.being);
+    let kinds: Vec<CMoveKind> = spec.movers.iter().map(|m| m.kind).collect();
+    let kind = match from {
+        // The being moves by its own mover's rule; any other piece by the others'.
+        Some(sq) => spec
+            .movers
+            .iter()
+            .find(|m| matches!(m.who, CWho::Being) == (being == Some(sq)))
+            .or(spec.movers.first())
+            .map(|m| name(m.kind))
+            .unwrap_or(""),
+        None if kinds.windows(2).all(|w| w[0] == w[1]) => {
+            kinds.first().copied().map(name).unwrap_or("")
         }
-        _ => "move".into(),
+        None => return format!("a standard or combat {leap}, depending on the piece"),
+    };
+    format!("{kind}{leap}")
+}
+
+/// What this turn's effects have prepared for the next summoning, in words (empty if nothing):
+/// possession, empty squares counted as pieces, an enemy piece to borrow.
+pub fn next_summoning(state: &GameState) -> String {
+    let mut parts = Vec::new();
+    if let Some(c) = state.turn.possessed {
+        parts.push(format!(
+            "its pattern is matched with {}'s pieces instead of yours (possession)",
+            colour_name(c)
+        ));
+    }
+    let n = state.turn.void_squares;
+    if n > 0 {
+        parts.push(format!(
+            "up to {n} empty square{} may stand in for your common pieces",
+            if n == 1 { "" } else { "s" }
+        ));
+    }
+    if state.turn.borrow {
+        parts.push("it may use one enemy piece as yours".into());
+    }
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(". Your next summoning this turn: {}", parts.join("; "))
     }
 }
 
@@ -208,6 +297,128 @@ pub fn game_over_text(state: &GameState, seats: &Seats) -> String {
     format!("Game over: {head} ({})", scores.join(", "))
 }
 
+/// How the final scores came about, one line per side, and the tiebreak when one decided.
+pub fn breakdown(state: &GameState, seats: &Seats) -> Vec<String> {
+    use crate::tashkalar::engine::board::RankSet;
+    use crate::tashkalar::engine::{Mode, Seat};
+    let standings = state.standings();
+    let mut lines = Vec::new();
+    let mut told: Vec<Colour> = Vec::new();
+    for seat in state.seat_ids() {
+        let colour = state.colour_of(seat);
+        // Teammates share a score: one line for the side.
+        if told.contains(&colour) {
+            continue;
+        }
+        told.push(colour);
+        let side: Vec<Seat> = state
+            .seat_ids()
+            .filter(|s| state.colour_of(*s) == colour)
+            .collect();
+        let names: Vec<&str> = side.iter().map(|s| seats.name(*s)).collect();
+        let sum = |f: fn(&crate::tashkalar::engine::state::ScoreBook) -> i16| -> i32 {
+            side.iter()
+                .map(|s| i32::from(f(&state.seat(*s).score)))
+                .sum()
+        };
+        let score = standings.scores[seat.index()];
+        let penalty = state.causality_penalty(seat);
+        let penalty_text = if penalty > 0 {
+            format!(", −{penalty} for a being still pending")
+        } else {
+            String::new()
+        };
+        let parts = match state.config.mode {
+            Mode::HighForm => format!(
+                "{} from tasks, {} for legendary pieces on the board{penalty_text}",
+                sum(|b| b.tasks),
+                state.board.count(colour, RankSet::LEGENDARY)
+            ),
+            Mode::Deathmatch if state.is_melee() => {
+                let book = state.seat(seat).score;
+                let per: Vec<String> = state
+                    .colour_ids()
+                    .filter(|c| *c != colour)
+                    .map(|c| format!("{} {}", colour_name(c), book.by_colour[c.index()]))
+                    .collect();
+                format!(
+                    "the lowest of its colour scores ({}){penalty_text}; {} for destroyed pieces, {} for legends, {} from flares played against it",
+                    per.join(", "),
+                    book.destroyed,
+                    book.legends,
+                    book.flares
+                )
+            }
+            Mode::Deathmatch => format!(
+                "{} for destroyed pieces, {} for legends summoned, {} from flares played against it{penalty_text}",
+                sum(|b| b.destroyed),
+                sum(|b| b.legends),
+                sum(|b| b.flares)
+            ),
+        };
+        let plural = if score == 1 { "" } else { "s" };
+        lines.push(format!(
+            "{}: {score} point{plural} = {parts}",
+            names.join(" & ")
+        ));
+    }
+    if standings.resigned.is_none() {
+        // A tie on points is broken by the next parts of the ranking key.
+        let best = standings
+            .winners
+            .first()
+            .map(|w| standings.keys[w.index()].clone());
+        if let Some(best) = best {
+            let tied: Vec<Seat> = state
+                .seat_ids()
+                .filter(|s| standings.keys[s.index()].first() == best.first())
+                .collect();
+            let sides: std::collections::BTreeSet<usize> =
+                tied.iter().map(|s| state.colour_of(*s).index()).collect();
+            if sides.len() > 1 {
+                let len = best.len();
+                let first_diff = (1..len).find(|k| {
+                    tied.iter()
+                        .any(|s| standings.keys[s.index()].get(*k) != best.get(*k))
+                });
+                let what = |k: usize| {
+                    if k + 2 == len {
+                        "upgraded pieces on the board"
+                    } else if k + 1 == len {
+                        "pieces on the board"
+                    } else {
+                        "the next lowest colour score"
+                    }
+                };
+                lines.push(match first_diff {
+                    Some(k) => {
+                        let values: Vec<String> = tied
+                            .iter()
+                            .map(|s| {
+                                format!(
+                                    "{} {}",
+                                    seats.name(*s),
+                                    standings.keys[s.index()].get(k).copied().unwrap_or(0)
+                                )
+                            })
+                            .collect();
+                        format!(
+                            "Tied on points: decided by {} ({})",
+                            what(k),
+                            values.join(", ")
+                        )
+                    }
+                    None => {
+                        "Tied on points, upgraded pieces and pieces on the board: the tie stands"
+                            .into()
+                    }
+                });
+            }
+        }
+    }
+    lines
+}
+
 /// One choice in plain words, as the options panel and the choice list show it.
 pub fn describe(state: &GameState, seats: &Seats, decision: &Decision, choice: &Choice) -> String {
     let name = |c| card_name(state, c);
@@ -216,21 +427,25 @@ pub fn describe(state: &GameState, seats: &Seats, decision: &Decision, choice: &
         Choice::Summon {
             card,
             target,
-            placement,
             borrow,
+            ..
         } => {
-            let total = state
-                .db
-                .get(card)
-                .and_then(|c| c.pattern.as_ref())
-                .map_or(1, |p| p.placements.len());
-            let base = format!(
-                "Summon {} on {target} (orientation {}/{total})",
-                name(card),
-                placement as usize + 1
-            );
+            // Ways are counted as the summoning screen shows them: the card's summonings on
+            // this square, in the order Space goes through them.
+            let ways: Vec<Choice> = state
+                .choices()
+                .into_iter()
+                .filter(|c| {
+                    matches!(c, Choice::Summon { card: k, target: t, .. } if *k == card && *t == target)
+                })
+                .collect();
+            let way = match ways.iter().position(|c| c == choice) {
+                Some(i) if ways.len() > 1 => format!(" (way {} of {} here)", i + 1, ways.len()),
+                _ => String::new(),
+            };
+            let base = format!("Summon {} on {target}{way}", name(card));
             match borrow.and_then(|b| state.board.get(b).map(|p| (b, p))) {
-                Some((b, p)) => format!("{base} using {}'s piece on {b}", colour_name(p.colour)),
+                Some((b, p)) => format!("{base}, using {}'s piece on {b}", colour_name(p.colour)),
                 None => base,
             }
         }
@@ -317,6 +532,39 @@ pub fn describe(state: &GameState, seats: &Seats, decision: &Decision, choice: &
             _ => "Skip this step".into(),
         },
     }
+}
+
+/// Why no warp effect can be played now, in plain words.
+pub fn why_no_warp(state: &GameState, model: &DecisionModel) -> String {
+    let seat = state.turn.seat;
+    let st = state.seat(seat);
+    let in_game = state.seat_ids().any(|s| {
+        state
+            .db
+            .deck(state.seat(s).deck_id)
+            .cards
+            .iter()
+            .any(|c| state.db.get(*c).is_some_and(|card| card.warp.is_some()))
+    });
+    if !in_game {
+        return "no deck in this game has warp effects (Etherweave beings have them)".into();
+    }
+    if !matches!(
+        model.decision.kind,
+        DecisionKind::Action | DecisionKind::AfterActions
+    ) {
+        return "a warp effect is played before or after an action: finish this step first".into();
+    }
+    if let Some(p) = st.pending {
+        return format!(
+            "{} waits to be summoned: one pending being at a time",
+            card_name(state, p)
+        );
+    }
+    if st.turns < 2 {
+        return "no warp effects on your first turn".into();
+    }
+    "none of the cards in your hand has a warp effect".into()
 }
 
 /// A rank's name with an article ("a heroic").

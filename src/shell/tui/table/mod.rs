@@ -112,10 +112,20 @@ enum Question {
     Resign,
 }
 
+/// A person's choice that ends their turn, held until they confirm the end of the turn.
+struct Staged<U: GameUi> {
+    choice: <U::Game as Game>::Choice,
+    /// The session as it would be with the choice made, the turn's end still to come.
+    session: Session<U>,
+}
+
 /// Everything of a table but the game's own screen (so that the screen can be handed a view of
 /// it while it changes itself).
 struct Core<U: GameUi> {
     session: Session<U>,
+    /// A choice of the person deciding that would end their turn: the screen shows where it
+    /// leads, and it is made only when they confirm the end of the turn.
+    staged: Option<Staged<U>>,
     live: Option<Live<U::Game>>,
     replay: Option<ReplayCursor<U>>,
     /// The seat whose hidden information may be drawn.
@@ -151,8 +161,13 @@ impl Default for TableEnv {
 }
 
 impl<U: GameUi> Core<U> {
+    /// The session on screen: the game as it stands, or as a staged choice leaves it.
+    fn shown(&self) -> &Session<U> {
+        self.staged.as_ref().map_or(&self.session, |s| &s.session)
+    }
+
     fn view(&self) -> TableView<'_, U> {
-        let s = &self.session;
+        let s = self.shown();
         TableView {
             game: &s.game,
             seats: &s.seats,
@@ -179,7 +194,7 @@ impl<U: GameUi> Core<U> {
 
     /// The seat that decides now, or `None` once the game is over.
     fn decider(&self) -> Option<usize> {
-        let g = &self.session.game;
+        let g = &self.shown().game;
         (!g.is_over()).then(|| g.to_move())
     }
 
@@ -242,6 +257,7 @@ impl<U: GameUi> Table<U> {
     fn bare(session: Session<U>) -> Core<U> {
         Core {
             session,
+            staged: None,
             live: None,
             replay: None,
             viewer: None,
@@ -421,6 +437,7 @@ impl<U: GameUi> Table<U> {
         if self.core.live.is_none() {
             return Err("nobody plays a replayed game".into());
         }
+        self.core.staged = None;
         // Notation is written at the state the choice is made in.
         let text = self.core.session.game.choice_text(&choice);
         if let Err(why) = self.core.session.apply(choice) {
@@ -442,9 +459,59 @@ impl<U: GameUi> Table<U> {
         Ok(())
     }
 
+    /// A choice of the person deciding. One that would end their turn is staged: the screen shows
+    /// where it leads and the turn ends only when they confirm (the choice is then made for
+    /// real), so the last action of a turn can still be taken back.
+    pub fn person_choice(&mut self, choice: <U::Game as Game>::Choice) {
+        if let Some(staged) = self.core.staged.take() {
+            let mut legal = Vec::new();
+            staged.session.game.legal(&mut legal);
+            if legal.contains(&choice) || Some(choice) == self.core.session.game.resignation() {
+                let held = if legal.contains(&choice) {
+                    staged.choice
+                } else {
+                    choice
+                };
+                let _ = self.apply_choice(held);
+            } else {
+                self.core.staged = Some(staged);
+                self.core.note = Some(Note::warn(
+                    "Only the end of the turn is left: confirm it, or take your last step back",
+                ));
+            }
+            return;
+        }
+        if self.core.live.is_some()
+            && let Some(after) = self.core.session.game.before_turn_end(&choice)
+        {
+            let session = self.core.session.staged(choice, after);
+            self.core.staged = Some(Staged { choice, session });
+            self.core.note = None;
+            self.core.log_scroll = 0;
+            self.core.popup = None;
+            if let Some(live) = self.core.live.as_mut() {
+                live.hint = None;
+            }
+            self.refresh();
+            return;
+        }
+        let _ = self.apply_choice(choice);
+    }
+
+    /// Whether a choice that ends the turn waits for the person to confirm it.
+    pub fn staged(&self) -> bool {
+        self.core.staged.is_some()
+    }
+
     /// Takes back the deciding person's last decision (and bots' decisions after it): the game
     /// is replayed from its start without them, and the save is rewritten to match.
     pub fn undo(&mut self) {
+        if let Some(staged) = self.core.staged.take() {
+            let what = U::describe(&self.core.view(), &staged.choice);
+            self.core.note = Some(Note::info(format!("Took back: {what}")));
+            self.refresh();
+            return;
+        }
         let Some(keep) = self.core.session.undo_point() else {
             self.core.note = Some(Note::warn(
                 "Nothing to take back: undo goes back only over your own decisions of this turn, \
@@ -523,7 +590,7 @@ impl<U: GameUi> Table<U> {
             return;
         }
         let mut legal = Vec::new();
-        self.core.session.game.legal(&mut legal);
+        self.core.shown().game.legal(&mut legal);
         if legal.len() <= 1 {
             self.core.note = Some(Note::info("there is nothing to choose here"));
             return;
@@ -565,7 +632,7 @@ impl<U: GameUi> Table<U> {
             HintPoll::Found(choice) => {
                 let view = self.core.view();
                 self.screen.select(&view, &choice);
-                format!("hint: {}", U::describe(&view, &choice))
+                format!("hint: {} (Enter takes it)", U::describe(&view, &choice))
             }
             _ => "no hint could be found".into(),
         };
@@ -708,7 +775,7 @@ impl<U: GameUi> Table<U> {
             Outcome::Nothing => {}
             Outcome::Apply(choice) => {
                 if self.core.human_turn() {
-                    let _ = self.apply_choice(choice);
+                    self.person_choice(choice);
                 }
             }
             Outcome::Note(note) => self.core.note = Some(note),
@@ -735,7 +802,7 @@ impl<U: GameUi> Table<U> {
     }
 
     fn scroll_log(&mut self, lines: i32) {
-        let max = self.core.session.log.len().saturating_sub(1);
+        let max = self.core.shown().log.len().saturating_sub(1);
         let now = self.core.log_scroll as i64 + i64::from(lines);
         self.core.log_scroll = now.clamp(0, max as i64) as usize;
     }
@@ -750,7 +817,7 @@ impl<U: GameUi> Table<U> {
         let human = core.human_turn();
         let legal = || {
             let mut v = Vec::new();
-            core.session.game.legal(&mut v);
+            core.shown().game.legal(&mut v);
             v.len()
         };
         match action {
@@ -758,7 +825,7 @@ impl<U: GameUi> Table<U> {
                 core.ai_turn().is_some()
                     && core.live.as_ref().is_some_and(|l| l.ai.waiting.is_none())
             }
-            Action::Undo => human && core.session.undo_point().is_some(),
+            Action::Undo => human && (core.staged.is_some() || core.session.undo_point().is_some()),
             Action::Hint => human && legal() > 1,
             Action::Choices => human && legal() > 0,
             Action::Resign => human && core.session.game.resignation().is_some(),
@@ -791,6 +858,7 @@ impl<U: GameUi> Table<U> {
                 match (question, action) {
                     (Some(Question::Resign), Action::Yes) => {
                         if let Some(choice) = self.core.session.game.resignation() {
+                            // A step waiting for the turn's end is not made.
                             let _ = self.apply_choice(choice);
                         }
                     }
@@ -825,7 +893,7 @@ impl<U: GameUi> Table<U> {
                 }
                 Action::Choices if self.core.human_turn() => {
                     let mut legal = Vec::new();
-                    self.core.session.game.legal(&mut legal);
+                    self.core.shown().game.legal(&mut legal);
                     self.open_popup("Every legal choice".into(), legal);
                 }
                 _ => {}
@@ -858,7 +926,7 @@ impl<U: GameUi> Table<U> {
         };
         if let Some(choice) = take.and_then(|i| choices.get(i).copied()) {
             self.core.popup = None;
-            let _ = self.apply_choice(choice);
+            self.person_choice(choice);
         }
     }
 
@@ -1057,11 +1125,14 @@ impl<U: GameUi> TableScreen for Table<U> {
             overlays::render_popup(frame, area, popup, theme);
         }
         if core.question == Some(Question::Resign) {
-            let side = core
-                .session
-                .seats
-                .name(core.session.game.to_move())
-                .to_string();
+            // In a team game the whole team resigns: the question names every seat of it.
+            let game = &core.session.game;
+            let names: Vec<&str> = game
+                .side(game.to_move())
+                .into_iter()
+                .map(|s| core.session.seats.name(s))
+                .collect();
+            let side = names.join(" and ");
             overlays::render_confirm(
                 frame,
                 area,
@@ -1099,7 +1170,9 @@ impl<U: GameUi> TableScreen for Table<U> {
     }
 
     fn animating(&self) -> bool {
-        self.core.ai_turn().is_some() || self.core.replay.as_ref().is_some_and(|r| r.autoplay)
+        self.core.ai_turn().is_some()
+            || self.core.replay.as_ref().is_some_and(|r| r.autoplay)
+            || self.core.live.as_ref().is_some_and(|l| l.hint.is_some())
     }
 
     fn min_size(&self) -> (u16, u16) {

@@ -81,6 +81,19 @@ impl<U: GameUi> Session<U> {
         Ok(())
     }
 
+    /// The session as it would be with `choice` made and the turn's end still to confirm:
+    /// `after` is [`Game::before_turn_end`] of `choice`. The choice is told in the log but not
+    /// recorded among the choices: it is made for real only once the person confirms.
+    pub fn staged(&self, choice: <U::Game as Game>::Choice, mut after: U::Game) -> Session<U> {
+        let mut s = self.clone();
+        let lines = s
+            .narrator
+            .narrate(&self.game, &choice, &mut after, &s.seats);
+        s.game = after;
+        s.log.extend(lines);
+        s
+    }
+
     /// How many of the choices would remain if the person deciding now took back their last
     /// decision (see [`undo_point`]: their own decisions of this turn only, bots' decisions in
     /// between taken back too, never a card draw, a shuffle, a die roll or the end of a turn).

@@ -6,13 +6,54 @@ use crate::shell::tui::ui::Note;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Paragraph, Widget, Wrap};
+use ratatui::widgets::{Paragraph, Widget, Wrap};
 
-/// Where the options list sits inside the panel's inner area (the bottom rows), shared with
-/// mouse hit-testing. At least three rows stay for the prompt.
-pub fn options_rect(inner: Rect, n: usize) -> Rect {
-    let rows = (n as u16).min(inner.height.saturating_sub(3));
-    Rect::new(inner.x, inner.y + inner.height - rows, inner.width, rows)
+/// Where the options list sits inside the panel's inner area (the bottom rows), and which
+/// option each of its rows shows (with the row's text), shared with mouse hit-testing. At least
+/// three rows stay for the prompt. Options wrap onto more rows when they all fit that way;
+/// otherwise each keeps one row and the list scrolls with the selection.
+pub fn option_rows(
+    inner: Rect,
+    options: &[String],
+    selected: usize,
+) -> (Rect, Vec<(usize, String)>) {
+    let room = inner.height.saturating_sub(3) as usize;
+    let width = (inner.width as usize).saturating_sub(2).max(1);
+    let wrapped: Vec<(usize, String)> = options
+        .iter()
+        .enumerate()
+        .flat_map(|(i, text)| {
+            super::log::wrap_words(text, width)
+                .into_iter()
+                .map(move |row| (i, row))
+        })
+        .collect();
+    let rows = if wrapped.len() <= room {
+        wrapped
+    } else {
+        let offset = super::list_offset(selected, options.len(), room);
+        options
+            .iter()
+            .enumerate()
+            .skip(offset)
+            .take(room)
+            .map(|(i, text)| {
+                let cut = if text.chars().count() > width {
+                    let mut t: String = text.chars().take(width.saturating_sub(1)).collect();
+                    t.push('…');
+                    t
+                } else {
+                    text.clone()
+                };
+                (i, cut)
+            })
+            .collect()
+    };
+    let h = rows.len() as u16;
+    (
+        Rect::new(inner.x, inner.y + inner.height - h, inner.width, h),
+        rows,
+    )
 }
 
 /// The decision panel.
@@ -31,15 +72,10 @@ pub struct DecisionPanel<'a> {
 impl Widget for DecisionPanel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let t = self.theme;
-        let border = if self.focused {
-            t.focus_border()
-        } else {
-            t.border()
-        };
-        let block = Block::bordered().border_style(border).title(self.title);
+        let block = super::panel(self.title, self.focused, t);
         let inner = block.inner(area);
         block.render(area, buf);
-        let opts = options_rect(inner, self.options.len());
+        let (opts, rows) = option_rows(inner, &self.options, self.selected);
         let top = Rect::new(
             inner.x,
             inner.y,
@@ -55,17 +91,16 @@ impl Widget for DecisionPanel<'_> {
         Paragraph::new(lines)
             .wrap(Wrap { trim: true })
             .render(top, buf);
-        let offset = super::list_offset(self.selected, self.options.len(), opts.height as usize);
-        for row in 0..opts.height as usize {
-            let i = offset + row;
-            let Some(text) = self.options.get(i) else {
-                break;
-            };
-            let key = if i < 9 {
-                format!("{} ", i + 1)
-            } else {
+        let mut previous = None;
+        for (row, (i, text)) in rows.iter().enumerate() {
+            let i = *i;
+            // The number goes on an option's first row only.
+            let key = if previous == Some(i) || i >= 9 {
                 "  ".to_string()
+            } else {
+                format!("{} ", i + 1)
             };
+            previous = Some(i);
             let style = if i == self.selected && self.focused {
                 t.selected()
             } else {

@@ -3,9 +3,13 @@
 //!
 //! Every mark that carries meaning has a character as well as a colour, so the board reads on a
 //! monochrome terminal: `b` common, `B` heroic, `*B*` legendary; `( )` legal target, `[ ]`
-//! pattern square, `> <` where the summoned piece lands, digits for marked squares.
+//! pattern square, `> <` where the summoned piece lands, digits for marked squares; `‹ ›` a
+//! piece another seat placed, moved or changed since your last decision, `×` a piece of yours
+//! or theirs they destroyed, `∘` a square a piece left; `=` a seat's Gateway; what a highlighted
+//! option would do: `×` destroyed, `~` converted, `•` moved (`!` first when the piece is yours).
 
 use super::super::look::{SquareLook, piece_letter, piece_style};
+use super::super::narrate::Marks;
 use crate::shell::tui::theme::Theme;
 use crate::tashkalar::engine::bitboard::Bitboard;
 use crate::tashkalar::engine::board::{Board, Colour, Piece, Rank, arena};
@@ -100,6 +104,13 @@ pub struct BoardModel<'a> {
     /// A piece picked to move, waiting for its destination.
     pub origin: Option<Square>,
     pub overlay: Option<PatternOverlay>,
+    /// What the other seats changed since the viewer's last decision.
+    pub changes: Marks,
+    /// What the highlighted choice would do, and which of the squares it touches hold the
+    /// deciding seat's own pieces.
+    pub preview: Option<(Marks, Bitboard)>,
+    /// Squares holding a seat's Gateway.
+    pub gateways: Bitboard,
 }
 
 /// Draws a [`BoardModel`] with a theme.
@@ -117,6 +128,8 @@ struct Look {
     /// Style of the glyph (a piece's disc, or the base).
     glyph_style: Style,
     legendary: bool,
+    /// The piece is a seat's Gateway.
+    gateway: bool,
     /// Marker characters either side of the glyph.
     markers: Option<(char, char, Style)>,
     cursor: bool,
@@ -128,7 +141,7 @@ impl BoardWidget<'_> {
         let t = self.theme;
         let kind = SquareLook::of(sq);
         let mut base = t.square(kind.tint());
-        if m.recent.contains(sq) {
+        if m.recent.contains(sq) || m.changes.all().contains(sq) {
             base = base.patch(t.recent());
         }
         let overlay = m.overlay.as_ref();
@@ -142,6 +155,9 @@ impl BoardWidget<'_> {
                 }
                 (piece_letter(p.colour, p.rank), s, p.rank == Rank::Legendary)
             }
+            // A square emptied since the viewer's last decision says how.
+            None if m.changes.destroyed.contains(sq) => ('×', base, false),
+            None if m.changes.left.contains(sq) => ('∘', base, false),
             None => (kind.symbol(), base, false),
         };
         let mark = overlay.and_then(|o| o.marks.iter().find(|(s, _)| *s == sq).map(|(_, n)| *n));
@@ -162,8 +178,12 @@ impl BoardWidget<'_> {
             Some((a.chars().next().unwrap_or(' '), ' ', t.pattern()))
         } else if m.origin == Some(sq) {
             Some(('>', '<', t.origin()))
+        } else if let Some(marker) = preview_marker(m.preview.as_ref(), sq, t) {
+            Some(marker)
         } else if m.targets.contains(sq) {
             Some(('(', ')', t.target()))
+        } else if shown.is_some() && (m.changes.arrived | m.changes.changed).contains(sq) {
+            Some(('‹', '›', t.recent()))
         } else {
             None
         };
@@ -179,6 +199,7 @@ impl BoardWidget<'_> {
             glyph,
             glyph_style,
             legendary,
+            gateway: m.gateways.contains(sq) && m.board.get(sq).is_some(),
             markers,
             cursor: m.cursor == Some(sq),
         }
@@ -225,6 +246,30 @@ impl Widget for BoardWidget<'_> {
     }
 }
 
+/// What the highlighted choice would do to a square: `×` destroyed, `~` converted or changed,
+/// `•` moved away; a piece of the deciding seat's own gets `!` first and the warning colour.
+fn preview_marker(
+    preview: Option<&(Marks, Bitboard)>,
+    sq: Square,
+    t: &Theme,
+) -> Option<(char, char, Style)> {
+    let (marks, own) = preview?;
+    let kind = if marks.destroyed.contains(sq) {
+        '×'
+    } else if marks.changed.contains(sq) {
+        '~'
+    } else if marks.left.contains(sq) {
+        '•'
+    } else {
+        return None;
+    };
+    Some(if own.contains(sq) {
+        ('!', kind, t.warn())
+    } else {
+        (kind, kind, t.pattern())
+    })
+}
+
 fn put(buf: &mut Buffer, x: u16, y: u16, ch: char, style: Style) {
     if let Some(c) = buf.cell_mut((x, y)) {
         c.set_char(ch);
@@ -253,6 +298,8 @@ fn draw_cell(buf: &mut Buffer, cell: Rect, look: &Look, theme: &Theme) {
     if wide {
         let (l, r) = if look.legendary {
             ('*', '*')
+        } else if look.gateway {
+            ('=', '=')
         } else {
             (' ', ' ')
         };
@@ -273,6 +320,9 @@ fn draw_cell(buf: &mut Buffer, cell: Rect, look: &Look, theme: &Theme) {
     if !wide && look.legendary {
         put(buf, ml, cy, '*', with_cursor(disc));
         put(buf, mr, cy, '*', with_cursor(disc));
+    } else if !wide && look.gateway && look.markers.is_none() {
+        put(buf, ml, cy, '=', with_cursor(disc));
+        put(buf, mr, cy, '=', with_cursor(disc));
     } else if let Some((l, r, style)) = look.markers {
         let style = with_cursor(look.base.patch(style));
         put(buf, ml, cy, l, style);

@@ -134,6 +134,12 @@ pub fn text_lines(card: &Card, theme: &Theme) -> Vec<Line<'static>> {
             Span::raw(frozen.text.clone()),
         ]));
     }
+    if let Some(warp) = &card.warp {
+        lines.push(Line::from(vec![
+            Span::styled("Warp (w, from the hand, free): ", theme.title()),
+            Span::raw(warp.text.clone()),
+        ]));
+    }
     lines
 }
 

@@ -91,8 +91,11 @@ pub fn item_at(layout: &HandLayout, n: usize, selected: usize, x: u16, y: u16) -
 /// The hand panel.
 pub struct HandPanel<'a> {
     pub items: &'a [HandItem],
-    /// What each entry can do now ("summon", "play", "thaw"), if anything.
-    pub tags: &'a [Option<&'static str>],
+    /// What each entry can do now ("summon", "play", "thaw", "warp", "pending"), empty if
+    /// nothing.
+    pub tags: &'a [String],
+    /// Whether the entries' hot keys work now (they are shown either way).
+    pub keys: bool,
     pub selected: usize,
     pub focused: bool,
     pub db: &'a CardDb,
@@ -105,14 +108,22 @@ pub struct HandPanel<'a> {
 
 impl HandPanel<'_> {
     fn block(&self) -> Block<'static> {
-        let border = if self.focused {
-            self.theme.focus_border()
+        crate::shell::tui::widgets::panel(
+            Line::from(Span::styled(self.title.clone(), self.theme.title())),
+            self.focused,
+            self.theme,
+        )
+    }
+
+    /// The entry's hot key, as it is shown.
+    fn key_span(&self, i: usize) -> Span<'static> {
+        let key = crate::tashkalar::ui::hand_key(i).unwrap_or(' ');
+        let style = if self.keys {
+            self.theme.key()
         } else {
-            self.theme.border()
+            self.theme.muted()
         };
-        Block::bordered()
-            .border_style(border)
-            .title(Span::styled(self.title.clone(), self.theme.title()))
+        Span::styled(key.to_string(), style)
     }
 
     fn entry_line(&self, i: usize, width: usize) -> Line<'static> {
@@ -137,14 +148,25 @@ impl HandPanel<'_> {
                 CardKind::Flare => "F",
             }
         };
-        let tag = self.tags.get(i).copied().flatten().unwrap_or("");
+        let tag = self.tags.get(i).map_or("", |t| t.as_str());
         let marker = if i == self.selected { "▸" } else { " " };
-        let name_w = width.saturating_sub(4 + tag.len() + 1);
+        // The tag gives way to the name on a narrow list (the card below repeats it).
+        let tag = if width >= 24 + tag.chars().count() {
+            tag
+        } else {
+            ""
+        };
+        let name_w = width.saturating_sub(5 + tag.chars().count() + 1);
         let mut name: String = card.name.chars().take(name_w).collect();
         while name.chars().count() < name_w {
             name.push(' ');
         }
-        let mut style = Style::new();
+        let usable = self.tags.get(i).is_some_and(|t| !t.is_empty());
+        let mut style = if usable {
+            Style::new()
+        } else {
+            self.theme.muted()
+        };
         if i == self.selected && self.focused {
             style = self.theme.selected();
         } else if i == self.selected {
@@ -156,6 +178,7 @@ impl HandPanel<'_> {
             self.theme.key()
         };
         Line::from(vec![
+            self.key_span(i),
             Span::styled(format!("{marker}{kind} "), style),
             Span::styled(name, style),
             Span::styled(format!(" {tag}"), tag_style),
@@ -179,8 +202,12 @@ impl HandPanel<'_> {
             } else {
                 self.theme.border()
             };
-            let tag = self.tags.get(i).copied().flatten().unwrap_or("");
-            let mut block = Block::bordered().border_style(style);
+            let tag = self.tags.get(i).map_or("", |t| t.as_str());
+            let mut block = Block::bordered().border_style(style).title(Line::from(vec![
+                Span::raw(" "),
+                self.key_span(i),
+                Span::raw(" "),
+            ]));
             if !tag.is_empty() {
                 block = block.title_bottom(Span::styled(format!(" {tag} "), self.theme.key()));
             }
@@ -193,6 +220,10 @@ impl HandPanel<'_> {
         let mut lines = Vec::new();
         if heading {
             lines.push(title_line(card, self.theme));
+        }
+        let tag = self.tags.get(i).map_or("", |t| t.as_str());
+        if !boxed && !tag.is_empty() {
+            lines.push(Line::styled(format!("now: {tag}"), self.theme.key()));
         }
         if item.frozen {
             lines.push(Line::styled(

@@ -1,0 +1,353 @@
+//! The table a player wants to sit at (issue 16) and the screen parts of the Nethervoid and
+//! Etherweave decks (issue 18): the end of a turn is confirmed, the hint selects its exact
+//! choice, what the other seat did stays marked and told, a card is summoned with its hot key,
+//! warp effects and pending beings, the Gateway on the board, the score board window.
+
+mod support;
+
+use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use std::time::Duration;
+use support::*;
+use table::shell::seats::SeatKind;
+use table::shell::tui::app::{App, hint_text};
+use table::shell::tui::theme::PaletteKind;
+use table::tashkalar::engine::board::Rank;
+use table::tashkalar::engine::{Choice, DecisionKind, Mode, Seat};
+use table::tashkalar::ui::interaction::{Focus, Stage};
+use table::tashkalar::ui::setup::{GameSetup, scenario_state};
+
+const KNIGHT: &str = include_str!("scenarios/tui_knight.ron");
+
+/// A hot-seat duel at Blue's first action (one action left, so it ends the turn).
+fn blue_first_action() -> App {
+    let mut app = app(PaletteKind::Standard);
+    start(&mut app, &hot_seat(5));
+    press(&mut app, KeyCode::Enter); // Red passes the gate
+    press(&mut app, KeyCode::Enter); // Red's start square
+    press(&mut app, KeyCode::Enter); // Blue passes the gate
+    assert_eq!(game(&app).model().decision.kind, DecisionKind::Action);
+    app
+}
+
+/// An empty playable square.
+fn empty_square(
+    app: &App,
+    skip: &[table::tashkalar::engine::Square],
+) -> table::tashkalar::engine::Square {
+    let g = game(app);
+    table::tashkalar::engine::board::arena::PLAYABLE
+        .iter()
+        .find(|s| g.state().board.get(*s).is_none() && !skip.contains(s))
+        .expect("an empty square")
+}
+
+/// A scenario position with two people at the keyboard, Blue holding it.
+fn position(text: &str) -> App {
+    let db = db();
+    let state = scenario_state(db.clone(), text).expect("scenario loads");
+    let mut app = app_with(db, PaletteKind::Standard);
+    start_state(&mut app, state, &[SeatKind::Human, SeatKind::Human]);
+    press(&mut app, KeyCode::Enter); // Blue takes the keyboard
+    app
+}
+
+#[test]
+fn the_last_action_waits_for_enter_on_end_turn_and_can_still_be_taken_back() {
+    let mut app = blue_first_action();
+    let s = empty_square(&app, &[]);
+    move_cursor_to(&mut app, s);
+    press(&mut app, KeyCode::Enter);
+    // The placement is shown, but the turn has not ended: nothing is recorded yet.
+    let g = game(&app);
+    assert!(g.staged());
+    assert!(g.state().board.get(s).is_none(), "not made yet");
+    assert_eq!(g.gate(), None, "no pass screen before the confirmation");
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let shown = text(&render(&app, w, h));
+        assert!(shown.contains("your turn is done."), "{w}x{h}: {shown}");
+    }
+    // u takes it back.
+    press(&mut app, KeyCode::Char('u'));
+    let g = game(&app);
+    assert!(!g.staged());
+    assert!(g.note().is_some_and(|n| n.text.starts_with("Took back")));
+    assert_eq!(g.model().decision.kind, DecisionKind::Action);
+    // Again, and Enter confirms: the piece is placed and Red is asked to take the keyboard.
+    move_cursor_to(&mut app, s);
+    press(&mut app, KeyCode::Enter);
+    assert!(game(&app).staged());
+    press(&mut app, KeyCode::Enter);
+    let g = game(&app);
+    assert!(!g.staged());
+    assert!(g.state().board.get(s).is_some(), "placed on {s}");
+    assert_eq!(
+        g.gate(),
+        Some(1),
+        "the pass screen comes after the confirmation"
+    );
+}
+
+#[test]
+fn the_hint_selects_its_exact_choice_and_enter_takes_it() {
+    let mut app = blue_first_action();
+    press(&mut app, KeyCode::Char('i'));
+    game_mut(&mut app).poll_hint(Some(Duration::from_secs(30)));
+    let g = game(&app);
+    let hint = g.ui().hint.expect("the hint is selected");
+    let note = g.note().expect("the hint is told").text.clone();
+    assert!(
+        note.starts_with("hint: ") && note.ends_with("(Enter takes it)"),
+        "{note}"
+    );
+    assert!(!note.contains("orientation"), "{note}");
+    let shown = text(&render(&app, 120, 40));
+    assert!(
+        shown.contains("Enter: ") || shown.contains("Enter summons"),
+        "{shown}"
+    );
+    let made = g.session().choices.len();
+    press(&mut app, KeyCode::Enter);
+    confirm_turn_end(&mut app);
+    let g = game(&app);
+    assert_eq!(
+        g.session().choices.get(made),
+        Some(&hint),
+        "Enter took the hint"
+    );
+}
+
+#[test]
+fn what_the_other_seat_did_stays_marked_and_told_until_you_act() {
+    let mut app = blue_first_action();
+    let mine = empty_square(&app, &[]);
+    move_cursor_to(&mut app, mine);
+    press(&mut app, KeyCode::Enter);
+    confirm_turn_end(&mut app);
+    // Red places two pieces.
+    press(&mut app, KeyCode::Enter); // Red takes the keyboard
+    let a = empty_square(&app, &[]);
+    move_cursor_to(&mut app, a);
+    press(&mut app, KeyCode::Enter);
+    let b = empty_square(&app, &[a]);
+    move_cursor_to(&mut app, b);
+    press(&mut app, KeyCode::Enter);
+    confirm_turn_end(&mut app);
+    assert_eq!(game(&app).gate(), Some(0));
+    press(&mut app, KeyCode::Enter); // Blue takes the keyboard
+    for (w, h) in [(120, 40), (200, 60)] {
+        let buf = render(&app, w, h);
+        let shown = text(&buf).replace('\n', " ");
+        assert!(
+            shown.contains(&format!(
+                "Since your last decision: Red placed {a}; placed {b}"
+            )),
+            "{w}x{h}: {shown}"
+        );
+        // Both squares are marked on the board (unless the cursor is on them).
+        for s in [a, b] {
+            if s != game(&app).ui().cursor {
+                let r = cell_rect(&app, s, w, h);
+                let row: String = (r.x..r.x + r.width)
+                    .map(|x| buf[(x, r.y + r.height / 2)].symbol().to_string())
+                    .collect();
+                assert!(row.contains('‹') && row.contains('›'), "{w}x{h} {s}: {row}");
+            }
+        }
+    }
+    // Blue acts: the marks and the summary go.
+    let c = empty_square(&app, &[]);
+    move_cursor_to(&mut app, c);
+    press(&mut app, KeyCode::Enter);
+    let shown = text(&render(&app, 120, 40));
+    assert!(!shown.contains("Since your last decision"), "{shown}");
+}
+
+#[test]
+fn a_card_is_summoned_with_its_hot_key_and_enter() {
+    let mut app = knight_app();
+    let g = game(&app);
+    let knight = g.items()[0].card;
+    assert_eq!(g.state().db.card(knight).name, "Knight");
+    // The hand shows each card's key.
+    let shown = text(&render(&app, 120, 40));
+    assert!(shown.contains("a▸") || shown.contains("a "), "{shown}");
+    assert!(hint_text(&app).contains("card"), "{}", hint_text(&app));
+    // Two keys: its letter, Enter.
+    press(&mut app, KeyCode::Char('a'));
+    let g = game(&app);
+    assert_eq!(g.ui().stage, Stage::Card(knight));
+    assert_eq!(
+        g.ui().cursor,
+        sq("e5"),
+        "the only target is under the cursor"
+    );
+    press(&mut app, KeyCode::Enter);
+    let g = game(&app);
+    assert!(
+        g.log()
+            .iter()
+            .any(|l| l.text == "Blue summoned Knight on e5"),
+        "{:?}",
+        g.log().last()
+    );
+}
+
+fn knight_app() -> App {
+    position(KNIGHT)
+}
+
+#[test]
+fn a_warp_effect_is_played_with_its_key_and_the_pending_being_is_shown() {
+    let mut app = position(
+        r#"(decks: ["Etherweave", "Imperial"], pieces: ["1c c3"], hands: [(beings: ["Greater Shadow Twin", "Translocationist"])])"#,
+    );
+    let g = game(&app);
+    let twin = g.state().db.by_name("Greater Shadow Twin").expect("card");
+    assert!(g.model().choices.contains(&Choice::Warp(twin)));
+    assert!(hint_text(&app).contains("w warp"), "{}", hint_text(&app));
+    let shown = text(&render(&app, 120, 40));
+    assert!(
+        shown.contains("warp"),
+        "the hand tells what a card can do: {shown}"
+    );
+    // Highlight the twin in the hand, then w.
+    press(&mut app, KeyCode::Tab);
+    while game(&app).items()[game(&app).ui().hand_index].card != twin {
+        press(&mut app, KeyCode::Down);
+    }
+    press(&mut app, KeyCode::Char('w'));
+    let g = game(&app);
+    assert_eq!(g.state().seat(Seat(0)).pending, Some(twin));
+    assert!(!g.staged(), "a warp effect leaves the actions to play");
+    for (w, h) in [(120, 40), (200, 60)] {
+        let shown = text(&render(&app, w, h)).replace('\n', " ");
+        assert!(shown.contains("pending"), "{w}x{h}: {shown}");
+    }
+    // No second warp while one is pending: w says why.
+    press(&mut app, KeyCode::Char('w'));
+    assert!(game(&app).note().is_some_and(|n| n.warn));
+}
+
+#[test]
+fn the_gateway_is_marked_on_the_board_in_every_palette() {
+    for palette in [PaletteKind::Standard, PaletteKind::Mono] {
+        let db = db();
+        let state = scenario_state(
+            db.clone(),
+            r#"(decks: ["Nethervoid", "Imperial"], pieces: ["1c d6", "1c f5", "1c b3"], gateway: ["b3"], hands: [(beings: ["Shadow Imp"])])"#,
+        )
+        .expect("scenario loads");
+        let mut app = app_with(db, palette);
+        start_state(&mut app, state, &[SeatKind::Human, SeatKind::Human]);
+        press(&mut app, KeyCode::Enter);
+        move_cursor_to(&mut app, sq("e5"));
+        for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+            let buf = render(&app, w, h);
+            let r = cell_rect(&app, sq("b3"), w, h);
+            let row: String = (r.x..r.x + r.width)
+                .map(|x| buf[(x, r.y + r.height / 2)].symbol().to_string())
+                .collect();
+            assert!(row.contains('='), "{palette:?} {w}x{h}: {row}");
+            let shown = text(&buf).replace('\n', " ");
+            assert!(
+                w == 80 || shown.contains("Gateway on b3"),
+                "{palette:?} {w}x{h}: {shown}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_score_board_window_shows_every_count() {
+    let mut app = blue_first_action();
+    press(&mut app, KeyCode::Char('t'));
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let shown = text(&render(&app, w, h)).replace('\n', " ");
+        for words in [
+            "on the board 1, upgraded 0",
+            "supply",
+            "discarded 0",
+            "legends:",
+        ] {
+            assert!(shown.contains(words), "{w}x{h} {words}: {shown}");
+        }
+    }
+}
+
+#[test]
+fn a_warp_effect_asking_for_a_square_is_answered_on_the_board() {
+    let mut app = position(
+        r#"(decks: ["Etherweave", "Imperial"], pieces: ["1c c3", "2c e5", "2c e6"], hands: [(beings: ["Paradox Worm"])])"#,
+    );
+    // The worm's letter: it cannot be summoned, so the hand keeps it highlighted.
+    press(&mut app, KeyCode::Char('a'));
+    press(&mut app, KeyCode::Char('w'));
+    let g = game(&app);
+    assert!(
+        matches!(g.model().decision.kind, DecisionKind::Effect { .. }),
+        "{:?}",
+        g.model().decision
+    );
+    assert_eq!(
+        g.ui().focus,
+        Focus::Board,
+        "the square is asked on the board"
+    );
+    press(&mut app, KeyCode::Enter);
+    let g = game(&app);
+    let heroic = ["e5", "e6"]
+        .iter()
+        .filter(|s| {
+            g.state()
+                .board
+                .get(sq(s))
+                .is_some_and(|p| p.rank == Rank::Heroic)
+        })
+        .count();
+    assert_eq!(heroic, 1, "Enter upgraded the enemy piece under the cursor");
+}
+
+#[test]
+fn a_team_resigns_together_and_the_end_panel_says_so() {
+    let mut app = app(PaletteKind::Standard);
+    let setup = GameSetup {
+        mode: Mode::Deathmatch,
+        players: 4,
+        teams: true,
+        seats: vec![SeatKind::Human; 4],
+        decks: vec!["Imperial".into(); 4],
+        seed: 3,
+    };
+    start(&mut app, &setup);
+    let mut guard = 0;
+    while game(&app).gate().is_some() || game(&app).model().decision.kind != DecisionKind::Action {
+        press(&mut app, KeyCode::Enter);
+        confirm_turn_end(&mut app);
+        guard += 1;
+        assert!(guard < 20, "the setup ends");
+    }
+    let g = game(&app);
+    let seat = g.state().decider();
+    let names: Vec<String> = g
+        .state()
+        .seat_ids()
+        .filter(|s| g.state().allies(seat, *s))
+        .map(|s| g.session().seats.name(s.index()).to_string())
+        .collect();
+    assert_eq!(names.len(), 2);
+    let who = g.session().seats.name(seat.index()).to_string();
+    app.handle_key(KeyEvent::new(KeyCode::Char('r'), KeyModifiers::CONTROL));
+    let shown = text(&render(&app, 200, 60));
+    assert!(
+        shown.contains(&format!(
+            "Resign the game for {} and {}?",
+            names[0], names[1]
+        )),
+        "{shown}"
+    );
+    press(&mut app, KeyCode::Char('y'));
+    let g = game(&app);
+    assert!(g.state().is_over());
+    let shown = text(&render(&app, 200, 60));
+    assert!(shown.contains(&format!("{who} resigned; ")), "{shown}");
+}

@@ -22,7 +22,7 @@ use table::highground::ui::words::face_name;
 use table::highground::{Choice, HighGround, Pending, Pos, Setup, Variant};
 use table::shell::game::Game;
 use table::shell::seats::{SeatKind, Seats};
-use table::shell::tui::app::{App, SaveDirs, body_area};
+use table::shell::tui::app::{App, SaveDirs, Screen, body_area};
 use table::shell::tui::catalog::Catalog;
 use table::shell::tui::table::Table;
 use table::shell::tui::theme::{PaletteKind, Theme};
@@ -614,4 +614,137 @@ fn a_saved_game_is_continued_and_replayed() {
 
 fn cleanup(dir: &Path) {
     let _ = std::fs::remove_dir_all(dir);
+}
+
+/// From the list of games, High Ground's menu (the second game).
+fn hg_menu(app: &mut App) {
+    press(app, KeyCode::Down);
+    press(app, KeyCode::Enter);
+    assert!(matches!(app.screen, Screen::Menu));
+}
+
+/// Highlights the menu entry labelled `label` and takes it.
+fn menu_pick(app: &mut App, label: &str) {
+    for _ in 0..10 {
+        let buf = render(app, 120, 40);
+        let (x, y) = at(&buf, label);
+        let row: String = (0..120).map(|x| buf[(x, y)].symbol()).collect();
+        if row.contains('▶') || buf[(x, y)].modifier.contains(Modifier::REVERSED) {
+            break;
+        }
+        press(app, KeyCode::Down);
+    }
+    let (x, y) = at(&render(app, 120, 40), label);
+    click(app, x + 1, y, 120, 40);
+}
+
+#[test]
+fn the_rules_pages_and_the_key_help_cover_high_ground() {
+    let mut app = new_app(PaletteKind::Standard);
+    hg_menu(&mut app);
+    menu_pick(&mut app, "Rules and help");
+    assert!(matches!(app.screen, Screen::Rules(_)), "the rules pages");
+    // Every page in turn: setting up, stacks, a turn, the die, winning, and how to play here.
+    let mut seen = String::new();
+    for _ in 0..8 {
+        seen.push_str(&text(&render(&app, 120, 40)));
+        press(&mut app, KeyCode::Right);
+    }
+    for words in [
+        "High Ground",
+        "Kings are set aside",
+        "hobbled",
+        "Play cards",
+        "HOP",
+        "SWAP",
+        "TIP",
+        "AIM",
+        "DIG",
+        "WILD",
+        "last colour standing",
+        "Move the cursor",
+        "pass to",
+    ] {
+        assert!(
+            seen.contains(words),
+            "`{words}` in the rules pages:\n{seen}"
+        );
+    }
+    press(&mut app, KeyCode::Esc);
+    // In a game, ? lists High Ground's own keys with the shell's.
+    show(
+        &mut app,
+        duel(r#"["Q 3 joker", "A 5 5"]"#, ""),
+        &against_ai(),
+    );
+    press(&mut app, KeyCode::Char('?'));
+    let mut help = String::new();
+    for _ in 0..6 {
+        help.push_str(&text(&render(&app, 120, 40)));
+        for _ in 0..20 {
+            press(&mut app, KeyCode::Down);
+        }
+    }
+    for words in ["roll", "draw", "discard", "stop", "hint", "quit"] {
+        assert!(
+            help.to_lowercase().contains(words),
+            "`{words}` in the key help:\n{help}"
+        );
+    }
+}
+
+#[test]
+fn a_high_ground_save_is_listed_with_the_saves_and_replays_from_the_list() {
+    let dir = temp_dir("list");
+    let mut app = new_app(PaletteKind::Standard);
+    app.saves = SaveDirs::only(dir.clone());
+    let t = hg_table(
+        Setup {
+            players: 2,
+            variant: Variant::Mini,
+        },
+        &[SeatKind::Human, SeatKind::Bot("random".into())],
+        3,
+        Some(&dir),
+        &app.env,
+    )
+    .expect("deals");
+    app.show(t);
+    play_by_keys(&mut app, 40);
+    let made = hg(&app).session().choices.len();
+    assert!(made > 4, "{made} decisions");
+    let file = save_of(&app)
+        .file_name()
+        .expect("a file")
+        .to_string_lossy()
+        .into_owned();
+    app.to_menu();
+    // Back to the list of games, High Ground's menu, Replay a save.
+    for _ in 0..3 {
+        if matches!(app.screen, Screen::Games) {
+            break;
+        }
+        press(&mut app, KeyCode::Esc);
+    }
+    if !matches!(app.screen, Screen::Games) {
+        menu_pick(&mut app, "Another game");
+    }
+    hg_menu(&mut app);
+    menu_pick(&mut app, "Replay a save");
+    assert!(matches!(app.screen, Screen::Saves(_)), "the saves list");
+    let shown = text(&render(&app, 120, 40));
+    assert!(shown.contains(&file), "`{file}` listed:\n{shown}");
+    press(&mut app, KeyCode::Enter);
+    let t = hg(&app);
+    let cursor = t.replay_cursor().expect("the replay viewer");
+    assert_eq!(cursor.info.step, 0);
+    press(&mut app, KeyCode::End);
+    let t = hg(&app);
+    assert_eq!(t.replay_cursor().map(|r| r.info.step), Some(made));
+    let shown = text(&render(&app, 120, 40));
+    assert!(
+        shown.contains(&format!("decision {made}/{made}")),
+        "{shown}"
+    );
+    cleanup(&dir);
 }

@@ -106,6 +106,9 @@ fn the_menu_asks_which_game_first_and_a_new_game_starts_from_the_form() {
     for (w, h) in SIZES {
         let shown = text(&render(&app, w, h));
         assert!(shown.contains("Which game?"), "{w}x{h}:\n{shown}");
+        // Each blurb whole on its line.
+        assert!(shown.contains("take the high ground"), "{w}x{h}:\n{shown}");
+        assert!(shown.contains("patterns of pieces"), "{w}x{h}:\n{shown}");
         let tk = at(&render(&app, w, h), "Tash-Kalar");
         let hgr = at(&render(&app, w, h), "High Ground");
         assert!(tk.1 < hgr.1, "Tash-Kalar is listed first");

@@ -471,7 +471,7 @@ fn play_by_keys(app: &mut App, limit: usize) -> usize {
                 KeyCode::Char('1')
             }
             // Every fourth turn a roll, else a move (Enter on the pyramid under the cursor).
-            Pending::Action if g.turn_number() % 4 == 0 => KeyCode::Char('r'),
+            Pending::Action if g.turn_number().is_multiple_of(4) => KeyCode::Char('r'),
             Pending::Action => {
                 if t.screen().ui.focus != Focus::Board {
                     KeyCode::Esc

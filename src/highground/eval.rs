@@ -14,7 +14,7 @@
 //! believe in one face.
 
 use super::die::Face;
-use super::pyramid::{PieceId, Status};
+use super::pyramid::Status;
 use super::state::{HighGround, Outcome, Pending};
 use crate::shell::game::Game;
 
@@ -32,11 +32,6 @@ const ON_KING: f64 = 0.6;
 const HOLDS_KING: f64 = 6.0;
 /// Per free pyramid next to an opponent's King (a HOP away from it).
 const THREAT: f64 = 0.5;
-/// Per pip of the biggest pyramid of a seat that the seat to move can kill this turn by a move
-/// (it will, or the seat must see to it first).
-const KILL_THREAT: f64 = 0.6;
-/// The same by a HOP, which a third of the rolls give (HOP and WILD).
-const HOP_THREAT: f64 = 0.2;
 /// The lead in strength worth e (2.7) times the win chance of the one behind: a large pyramid
 /// killed (3 pips) turns an even game into about 76% to 24%. Proportional shares were so flat
 /// (a kill moved them by a few hundredths) that the search's cut-offs hardly told a good
@@ -161,9 +156,6 @@ fn strengths(g: &HighGround) -> Vec<f64> {
             };
         }
     }
-    for (seat, loss) in kill_threats(g).into_iter().enumerate() {
-        strength[seat] -= loss;
-    }
     for (seat, value) in strength.iter_mut().enumerate() {
         if g.alive(seat as u8) || g.in_setup() {
             *value += CARD * g.hand(seat).len() as f64;
@@ -190,88 +182,6 @@ fn strengths(g: &HighGround) -> Vec<f64> {
         .collect();
     let total: f64 = weights.iter().sum();
     weights.iter().map(|w| w / total).collect()
-}
-
-/// Per seat, what the seat to move threatens to kill of it this turn: the biggest pyramid one of
-/// its pyramids can reach by a move (downhill, step by step) or a HOP and kill there (the same
-/// size, on top of its stack). Only at the start of a turn: that is where bots judge positions.
-fn kill_threats(g: &HighGround) -> Vec<f64> {
-    let n = g.players();
-    let mut worst = vec![0.0f64; n];
-    if !matches!(g.pending(), Pending::Action) {
-        return worst;
-    }
-    let me = g.seat_to_move() as u8;
-    let territories = g.board().territories();
-    // Territories are few (a deck is 54 cards): index them, and walk with bit sets.
-    if territories.len() > 64 {
-        return worst;
-    }
-    let index = |pos| territories.binary_search_by(|t| t.pos.cmp(&pos)).ok();
-    let neighbours: Vec<u64> = territories
-        .iter()
-        .map(|t| {
-            t.pos
-                .neighbours()
-                .filter_map(index)
-                .fold(0u64, |set, i| set | 1 << i)
-        })
-        .collect();
-    let level: Vec<u8> = territories.iter().map(|t| t.level()).collect();
-    // Where a move from territory `i` can end: downhill (or level) step by step.
-    let reach = |i: usize| {
-        let mut seen = 1u64 << i;
-        let mut todo = seen;
-        while todo != 0 {
-            let here = todo.trailing_zeros() as usize;
-            todo &= todo - 1;
-            let mut next = neighbours[here] & !seen;
-            while next != 0 {
-                let j = next.trailing_zeros() as usize;
-                next &= next - 1;
-                if level[j] <= level[here] {
-                    seen |= 1 << j;
-                    todo |= 1 << j;
-                }
-            }
-        }
-        seen
-    };
-    let stacks = g.pyramids().stacks();
-    let tops: Vec<(usize, usize, PieceId)> = stacks
-        .iter()
-        .enumerate()
-        .filter_map(|(k, s)| index(s.pos).map(|i| (k, i, s.top())))
-        .collect();
-    for (q, from, status) in g.pyramids().all() {
-        if q.seat() != me || status == Status::Trapped {
-            continue;
-        }
-        let Some(start) = index(from) else { continue };
-        let moves = reach(start);
-        let hops = if status == Status::Free {
-            neighbours[start]
-        } else {
-            0
-        };
-        for &(k, at, victim) in &tops {
-            if victim.seat() == me || victim.size() != q.size() || stacks[k].contains(q) {
-                continue;
-            }
-            let weight = if moves & (1 << at) != 0 {
-                KILL_THREAT
-            } else if hops & (1 << at) != 0 {
-                HOP_THREAT
-            } else {
-                continue;
-            };
-            let seat = victim.seat() as usize;
-            if seat < n {
-                worst[seat] = worst[seat].max(weight * victim.size().pips() as f64);
-            }
-        }
-    }
-    worst
 }
 
 /// Per seat in [0, 1] for a finished game: the winner 1; a drawn game shared by the seats still

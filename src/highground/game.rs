@@ -2,7 +2,7 @@
 
 use super::decision::{ApplyError, Choice};
 use super::state::{HighGround, Pending, Then};
-use super::{eval, notation};
+use super::{eval, notation, playout};
 use crate::shell::game::Game;
 
 impl Game for HighGround {
@@ -85,6 +85,10 @@ impl Game for HighGround {
             | Pending::Action
             | Pending::Over(_) => false,
         }
+    }
+
+    fn playout_pick(&self, legal: &[Choice], random: u64) -> usize {
+        playout::pick(self, legal, random)
     }
 
     fn parse_choice(&self, text: &str) -> Result<Choice, ApplyError> {

@@ -22,6 +22,7 @@ pub mod eval;
 pub mod game;
 pub mod hash;
 pub mod notation;
+pub mod playout;
 pub mod pos;
 pub mod position;
 pub mod pyramid;

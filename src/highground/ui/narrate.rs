@@ -317,25 +317,47 @@ impl ui::Narrator<HighGround> for Narrator {
                     None => format!("attacking {}", owned_pyramid(seats, v)),
                 };
                 kills_told = true;
+                // Where the attacker came from, marked with the rest of the turn.
+                let mut origin = None;
                 let how = match (before.pending(), attacker) {
                     (Pending::HopAttack(_), Some(a)) => match self.hop.take() {
-                        Some((_, from, to)) => format!(
-                            "{who} hopped its {} pyramid from {} to {}, {effect}",
-                            size_name(a.size()),
-                            terr(after, from),
-                            terr(after, to)
-                        ),
+                        Some((_, from, to)) => {
+                            origin = Some(from);
+                            self.mark(
+                                seat,
+                                turn,
+                                &[],
+                                Some(format!("hopped {} {from}>{to}", a.size().letter())),
+                            );
+                            format!(
+                                "{who} hopped its {} pyramid from {} to {}, {effect}",
+                                size_name(a.size()),
+                                terr(after, from),
+                                terr(after, to)
+                            )
+                        }
                         None => {
                             format!("{who}'s {} pyramid attacked, {effect}", size_name(a.size()))
                         }
                     },
                     (_, Some(a)) => match self.moving.take() {
-                        Some((_, from)) if Some(from) != at => format!(
-                            "{who} moved its {} pyramid from {} to {}, {effect}",
-                            size_name(a.size()),
-                            terr(after, from),
-                            at.map_or_else(String::new, |p| terr(after, p))
-                        ),
+                        Some((_, from)) if Some(from) != at => {
+                            origin = Some(from);
+                            if let Some(to) = at {
+                                self.mark(
+                                    seat,
+                                    turn,
+                                    &[],
+                                    Some(format!("moved {} {from}>{to}", a.size().letter())),
+                                );
+                            }
+                            format!(
+                                "{who} moved its {} pyramid from {} to {}, {effect}",
+                                size_name(a.size()),
+                                terr(after, from),
+                                at.map_or_else(String::new, |p| terr(after, p))
+                            )
+                        }
                         _ => format!(
                             "{who}'s {} pyramid attacked on {}, {effect}",
                             size_name(a.size()),
@@ -344,8 +366,8 @@ impl ui::Narrator<HighGround> for Narrator {
                     },
                     _ => format!("{who} attacked, {effect}"),
                 };
-                let mut marks: Vec<Pos> = at.into_iter().collect();
-                marks.extend(attacker.and_then(now));
+                let mut marks: Vec<Pos> = origin.into_iter().chain(at).collect();
+                marks.extend(attacker.and_then(now).filter(|p| !marks.contains(p)));
                 self.mark(
                     seat,
                     turn,

@@ -7,7 +7,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
 
 fn list_rect(area: Rect, n: usize) -> Rect {
-    let w = 60.min(area.width);
+    // Wide enough that each blurb stays on its one line (clicks count two lines a game).
+    let w = 76.min(area.width);
     let h = (n as u16 * 2 + 4).min(area.height);
     Rect::new(
         area.x + (area.width - w) / 2,

@@ -1,0 +1,78 @@
+//! Tunes the search bot on High Ground: plays `mcts` with the given settings against another bot
+//! (alternating seats, two players, the normal game) and prints its win rate and time per
+//! decision. Usage:
+//!
+//! `cargo run --release --example tune_hg -- [games=20] [seed=1000] [vs=greedy|mcts:easy|...]
+//!  [level=easy] [it=N] [depth=N] [expl=X] [prior=X] [samples=N]`
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+use table::highground::{HighGround, Setup, Variant};
+use table::shell::ai::mcts::{Level, MctsBot};
+use table::shell::ai::{Bot, make_bot};
+use table::shell::game::Game;
+
+fn main() -> Result<(), String> {
+    let args: Vec<(String, String)> = std::env::args()
+        .skip(1)
+        .map(|a| match a.split_once('=') {
+            Some((k, v)) => Ok((k.to_string(), v.to_string())),
+            None => Err(format!("expected key=value, got {a}")),
+        })
+        .collect::<Result<_, _>>()?;
+    let get = |key: &str| args.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
+    let num = |key: &str, default: f64| -> Result<f64, String> {
+        get(key).map_or(Ok(default), |v| {
+            v.parse().map_err(|e| format!("{key}: {e}"))
+        })
+    };
+    let setup = Setup {
+        players: 2,
+        variant: Variant::Normal,
+    };
+    let probe = HighGround::new_game(setup, 1).map_err(|e| e.to_string())?;
+    let level = Level::parse(&get("level").unwrap_or_else(|| "easy".into())).ok_or("level")?;
+    let base = level.config(Game::search_budgets(&probe));
+    let mut config = base;
+    config.iterations = num("it", base.iterations as f64)? as u32;
+    config.playout_depth = num("depth", base.playout_depth as f64)? as u32;
+    config.exploration = num("expl", base.exploration)?;
+    config.prior_weight = num("prior", base.prior_weight)?;
+    config.playout_samples = num("samples", base.playout_samples as f64)? as u32;
+    config.time_limit = Duration::from_secs(60);
+    let games = num("games", 20.0)? as u64;
+    let seed = num("seed", 1000.0)? as u64;
+    let vs = get("vs").unwrap_or_else(|| "greedy".into());
+    let cancel = AtomicBool::new(false);
+    let (mut wins, mut decisions, mut thinking) = (0.0, 0u64, Duration::ZERO);
+    for g in 0..games {
+        let mut state = HighGround::new_game(setup, seed + g).map_err(|e| e.to_string())?;
+        let tuned = (g % 2) as usize;
+        let mut bots: Vec<Box<dyn Bot<HighGround>>> = vec![
+            Box::new(MctsBot::with_config("tuned".into(), config, seed + g)),
+            make_bot(&vs, (seed + g).wrapping_mul(31))?,
+        ];
+        if tuned == 1 {
+            bots.swap(0, 1);
+        }
+        while !state.is_over() {
+            let seat = state.to_move();
+            let obs = state.observation(seat);
+            let started = Instant::now();
+            let c = bots[seat].choose(&obs, &cancel).ok_or("no choice")?;
+            if seat == tuned {
+                thinking += started.elapsed();
+                decisions += 1;
+            }
+            state.play(c).map_err(|e| e.to_string())?;
+        }
+        let won = state.rewards()[tuned];
+        wins += won;
+        eprintln!("game {g}: {won} (total {wins}/{})", g + 1);
+    }
+    let ms = thinking.as_secs_f64() * 1000.0 / decisions.max(1) as f64;
+    println!(
+        "{config:?} vs {vs}: {wins}/{games} = {:.1}%, {ms:.1} ms per decision",
+        100.0 * wins / games.max(1) as f64
+    );
+    Ok(())
+}

@@ -1,0 +1,753 @@
+//! High Ground on the table, as a player meets it: the menu asks which game, a new game from the
+//! form, the board of cards and stacks readable at 80x24 and using the room at 120x40 and 200x60,
+//! the die, hot seat hiding the other hand, the log in words, a whole game against `random`
+//! played by keys, and a saved game continued and replayed.
+
+mod hg;
+mod support;
+
+use ratatui::buffer::Buffer;
+use ratatui::crossterm::event::KeyCode;
+use ratatui::layout::Rect;
+use ratatui::style::Modifier;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+use support::{click, find, press, render, text};
+use table::highground::ui::HgScreen;
+use table::highground::ui::board::{LARGE, MEDIUM, SMALL};
+use table::highground::ui::interaction::{Focus, Stage};
+use table::highground::ui::layout::layout;
+use table::highground::ui::setup::{seat_names, table as hg_table};
+use table::highground::ui::words::face_name;
+use table::highground::{Choice, HighGround, Pending, Pos, Setup, Variant};
+use table::shell::game::Game;
+use table::shell::seats::{SeatKind, Seats};
+use table::shell::tui::app::{App, SaveDirs, Screen, body_area};
+use table::shell::tui::catalog::Catalog;
+use table::shell::tui::table::Table;
+use table::shell::tui::theme::{PaletteKind, Theme};
+
+const SIZES: [(u16, u16); 3] = [(80, 24), (120, 40), (200, 60)];
+
+/// The table's two games, as `tashkalar` offers them.
+fn catalog() -> Catalog {
+    Catalog {
+        games: vec![
+            Box::new(table::tashkalar::entry(support::db())),
+            Box::new(table::highground::entry()),
+        ],
+    }
+}
+
+fn new_app(palette: PaletteKind) -> App {
+    let mut app = App::new(catalog(), palette);
+    app.env.ai_delay = Duration::ZERO;
+    app
+}
+
+fn hg(app: &App) -> &Table<HgScreen> {
+    app.table::<HgScreen>()
+        .expect("a game of High Ground is on screen")
+}
+
+fn hg_mut(app: &mut App) -> &mut Table<HgScreen> {
+    app.table_mut::<HgScreen>()
+        .expect("a game of High Ground is on screen")
+}
+
+/// Puts a position on the app's table with these players (unsaved).
+fn show(app: &mut App, game: HighGround, kinds: &[SeatKind]) {
+    let seats = Seats::new(seat_names(game.players() as u8), kinds);
+    let t = Table::<HgScreen>::live(game, seats, Some(7), None, &app.env).expect("the table opens");
+    app.show(Box::new(t));
+}
+
+fn people(n: usize) -> Vec<SeatKind> {
+    vec![SeatKind::Human; n]
+}
+
+/// One person (Blue) against the random bot: no pass screen, Blue's hand on show.
+fn against_ai() -> Vec<SeatKind> {
+    vec![SeatKind::Human, SeatKind::Bot("random".into())]
+}
+
+/// A duel in play on the scenarios' board (`tests/hg`): Blue's King south, Red's north, both
+/// trios on their Kings; the hands given.
+fn duel(hands: &str, rest: &str) -> HighGround {
+    hg::duel(&format!(
+        r#"stacks: [
+            "0,-2: 1Lt 1Mt 1St", "0,-2: 1Sn 1Mn 1Ln",
+            "0,2: 2Lt 2Mt 2St", "0,2: 2Sn 2Mn 2Ln",
+        ], hands: {hands}, {rest}"#
+    ))
+}
+
+/// The screen cell of the first character of `needle` on screen.
+fn at(buf: &Buffer, needle: &str) -> (u16, u16) {
+    find(buf, needle).unwrap_or_else(|| panic!("`{needle}` is not on screen:\n{}", text(buf)))
+}
+
+/// The screen position of a grid place's cell, for a game shown at `w` x `h`.
+fn place_on_screen(app: &App, pos: Pos, w: u16, h: u16) -> (u16, u16) {
+    let t = hg(app);
+    let l = layout(
+        body_area(Rect::new(0, 0, w, h)),
+        t.game(),
+        t.screen().ui.cursor,
+    )
+    .expect("the game fits");
+    let cell = l.board.cell(pos).expect("the place is in the window");
+    (cell.x + cell.width / 2, cell.y + cell.height / 2)
+}
+
+#[test]
+fn the_menu_asks_which_game_first_and_a_new_game_starts_from_the_form() {
+    let mut app = new_app(PaletteKind::Standard);
+    for (w, h) in SIZES {
+        let shown = text(&render(&app, w, h));
+        assert!(shown.contains("Which game?"), "{w}x{h}:\n{shown}");
+        // Each blurb whole on its line.
+        assert!(shown.contains("take the high ground"), "{w}x{h}:\n{shown}");
+        assert!(shown.contains("patterns of pieces"), "{w}x{h}:\n{shown}");
+        let tk = at(&render(&app, w, h), "Tash-Kalar");
+        let hgr = at(&render(&app, w, h), "High Ground");
+        assert!(tk.1 < hgr.1, "Tash-Kalar is listed first");
+    }
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter);
+    let shown = text(&render(&app, 80, 24));
+    assert!(shown.contains("█▀█ █ █▄█ █▀█"), "the banner:\n{shown}");
+    assert!(shown.contains("New game"), "{shown}");
+    press(&mut app, KeyCode::Enter);
+    let shown = text(&render(&app, 80, 24));
+    for row in ["Variant", "Players", "Seat 1 (Blue)", "Seat 2 (Red)"] {
+        assert!(shown.contains(row), "{row}:\n{shown}");
+    }
+    // Four players: the seats are named after their colours.
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Right);
+    press(&mut app, KeyCode::Right);
+    let shown = text(&render(&app, 80, 24));
+    assert!(shown.contains("Seat 4 (Yellow)"), "{shown}");
+    // Back to two, the variant to Mini, Red to the random bot, seed 42, start.
+    press(&mut app, KeyCode::Left);
+    press(&mut app, KeyCode::Left);
+    press(&mut app, KeyCode::Up);
+    press(&mut app, KeyCode::Right);
+    let shown = text(&render(&app, 80, 24));
+    assert!(shown.contains("Mini"), "{shown}");
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Down);
+    // Seat 2 starts as the default AI: step left through the bots to the random one.
+    for _ in 0..6 {
+        if text(&render(&app, 80, 24)).contains("AI: random") {
+            break;
+        }
+        press(&mut app, KeyCode::Left);
+    }
+    let shown = text(&render(&app, 80, 24));
+    assert!(shown.contains("AI: random"), "{shown}");
+    support::chars(&mut app, "42");
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter);
+    let t = hg(&app);
+    assert_eq!(t.game().variant(), Variant::Mini);
+    assert_eq!(t.session().seed, Some(42));
+    assert_eq!(
+        t.session().seats.kinds(),
+        [SeatKind::Human, SeatKind::Bot("random".into())]
+    );
+    let shown = text(&render(&app, 80, 24));
+    assert!(shown.contains("Mini-High Ground"), "{shown}");
+    assert!(shown.contains("setting up"), "{shown}");
+}
+
+#[test]
+fn the_board_shows_cards_with_value_and_orientation_and_stacks_with_size_colour_and_status() {
+    let theme = Theme::new(PaletteKind::Standard);
+    for (w, h) in SIZES {
+        let mut app = new_app(PaletteKind::Standard);
+        show(
+            &mut app,
+            duel(r#"["Q 3 joker", "A 5 5"]"#, ""),
+            &against_ai(),
+        );
+        let buf = render(&app, w, h);
+        let shown = text(&buf);
+        let size = layout(
+            body_area(Rect::new(0, 0, w, h)),
+            hg(&app).game(),
+            Pos::CENTRE,
+        )
+        .expect("fits")
+        .board
+        .size;
+        let expected = match (w, h) {
+            (80, 24) => SMALL,
+            (120, 40) => MEDIUM,
+            _ => LARGE,
+        };
+        assert_eq!(size, expected, "{w}x{h}");
+        // Values with their orientation: the centre (a 9) upright, its east neighbour (a 3)
+        // sideways.
+        let (upright, sideways) = if size.boxed {
+            ("9 |", "3 -")
+        } else {
+            ("9|", "3-")
+        };
+        assert!(shown.contains(upright), "{w}x{h}:\n{shown}");
+        assert!(shown.contains(sideways), "{w}x{h}:\n{shown}");
+        // Stacks bottom first: Blue's tree and nest, Red's.
+        for stack in ["bLMS", "bsmL", "rLMS", "rsmL"] {
+            assert!(shown.contains(stack), "{stack} at {w}x{h}:\n{shown}");
+        }
+        // Colour, and status: the tree's large and medium are hobbled (underlined), the nest's
+        // small and medium trapped (lower case, dim); the free ones plain.
+        let (x, y) = at(&buf, "bLMS");
+        let cell = |dx: u16| &buf[(x + dx, y)];
+        assert_eq!(cell(1).bg, theme.player(0usize).bg.unwrap_or_default());
+        assert!(cell(1).modifier.contains(Modifier::UNDERLINED), "hobbled L");
+        assert!(cell(2).modifier.contains(Modifier::UNDERLINED), "hobbled M");
+        assert!(!cell(3).modifier.contains(Modifier::UNDERLINED), "free S");
+        let (x, y) = at(&buf, "bsmL");
+        assert!(
+            buf[(x + 1, y)].modifier.contains(Modifier::DIM),
+            "trapped s"
+        );
+        assert!(!buf[(x + 3, y)].modifier.contains(Modifier::DIM), "free L");
+        let (x, y) = at(&buf, "rLMS");
+        assert_eq!(
+            buf[(x + 1, y)].bg,
+            theme.player(1usize).bg.unwrap_or_default()
+        );
+        // Kings say whose they are; the wide layouts name the owner.
+        if size == LARGE {
+            assert!(shown.contains("K | Blue"), "{shown}");
+        }
+        // The hand of the one looking, and the piles.
+        assert!(shown.contains("Hand of Blue"), "{shown}");
+        assert!(shown.contains("Deck"), "{shown}");
+    }
+    // Without colour, the letters carry it all.
+    let mut app = new_app(PaletteKind::Mono);
+    show(
+        &mut app,
+        duel(r#"["Q 3 joker", "A 5 5"]"#, ""),
+        &against_ai(),
+    );
+    let buf = render(&app, 80, 24);
+    let (x, y) = at(&buf, "bsmL");
+    assert_eq!(buf[(x + 1, y)].bg, ratatui::style::Color::Reset);
+    assert!(buf[(x + 1, y)].modifier.contains(Modifier::DIM));
+}
+
+#[test]
+fn the_die_is_shown_when_rolled_and_the_log_says_what_it_showed() {
+    let mut app = new_app(PaletteKind::Standard);
+    show(
+        &mut app,
+        duel(r#"["Q 3 joker", "A 5 5"]"#, "roll: Tip"),
+        &against_ai(),
+    );
+    for (w, h) in SIZES {
+        let shown = text(&render(&app, w, h));
+        assert!(shown.contains("rolled  TIP"), "{w}x{h}:\n{shown}");
+        assert!(shown.contains("Die:  TIP"), "{w}x{h}:\n{shown}");
+    }
+    // From the start of a turn: r rolls, and the log tells the face.
+    let mut app = new_app(PaletteKind::Standard);
+    show(
+        &mut app,
+        duel(r#"["Q 3 joker", "A 5 5"]"#, "seed: 11"),
+        &against_ai(),
+    );
+    press(&mut app, KeyCode::Char('r'));
+    let t = hg(&app);
+    let face = t.game().die_face().expect("the die was rolled");
+    let said = format!("Blue rolled {}", face_name(face));
+    assert!(
+        t.session().log.iter().any(|l| l.text.starts_with(&said)),
+        "{said}: {:?}",
+        t.session().log
+    );
+    assert!(text(&render(&app, 120, 40)).contains(face_name(face)));
+}
+
+#[test]
+fn a_hot_seat_game_hides_the_other_hand_behind_the_pass_screen() {
+    let mut app = new_app(PaletteKind::Standard);
+    show(&mut app, duel(r#"["Q Q Q", "5 5 5"]"#, ""), &people(2));
+    for (w, h) in SIZES {
+        let shown = text(&render(&app, w, h));
+        assert!(shown.contains("Pass the keyboard to"), "{shown}");
+        assert!(!shown.contains("[Q]") && !shown.contains("[5]"), "{shown}");
+        assert!(!shown.contains("Hand of"), "{shown}");
+    }
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(hg(&app).screen().hand, hg(&app).game().hand(0));
+    let shown = text(&render(&app, 80, 24));
+    assert!(
+        shown.contains("Hand of Blue") && shown.contains("[Q]"),
+        "{shown}"
+    );
+    assert!(!shown.contains("[5]"), "Red's hand stays hidden:\n{shown}");
+    // Blue discards a Queen and draws: Red's turn behind the pass screen again.
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(hg(&app).screen().ui.focus, Focus::Hand);
+    press(&mut app, KeyCode::Char('x'));
+    press(&mut app, KeyCode::Char('d'));
+    assert_eq!(hg(&app).game().seat_to_move(), 1);
+    let shown = text(&render(&app, 120, 40));
+    assert!(shown.contains("Pass the keyboard to"), "{shown}");
+    assert!(
+        !shown.contains("[Q]") && !shown.contains("Hand of"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("Blue discarded the Queen and drew 1 card"),
+        "the log says what was public:\n{shown}"
+    );
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(hg(&app).screen().hand, hg(&app).game().hand(1));
+    let shown = text(&render(&app, 120, 40));
+    assert!(
+        shown.contains("Hand of Red") && shown.contains(" 5 "),
+        "{shown}"
+    );
+    assert!(!shown.contains(" Q "), "Blue's hand stays hidden:\n{shown}");
+}
+
+#[test]
+fn the_log_tells_a_move_with_its_kill_and_the_board_marks_the_other_seats_last_turn() {
+    let mut app = new_app(PaletteKind::Standard);
+    let g = hg::duel(
+        r#"stacks: ["0,-2: 1Lt 1Mt 1St", "0,1: 1Ln", "0,2: 2Lt 2Mt 2St", "1,1: 2Ln"],
+           hands: ["Q 3 joker", "A 5 5"], to_move: 2"#,
+    );
+    show(
+        &mut app,
+        g,
+        &[SeatKind::Human, SeatKind::Bot("random".into())],
+    );
+    let t = hg_mut(&mut app);
+    for c in ["move 2Ln", "attack 1Ln"] {
+        let choice = Game::parse_choice(t.game(), c).expect("notation");
+        if c == "attack 1Ln" {
+            t.apply_choice(Game::parse_choice(t.game(), "to 0,1").expect("step"))
+                .expect("legal");
+        }
+        t.apply_choice(choice).expect("legal");
+    }
+    let log: Vec<&str> = t.session().log.iter().map(|l| l.text.as_str()).collect();
+    assert!(
+        log.contains(
+            &"Red moved its large pyramid from the 7 (1,1) to the 6 (0,1), killing Blue's large pyramid"
+        ),
+        "{log:?}"
+    );
+    assert!(log.contains(&"Turn 2: Blue"), "{log:?}");
+    // Blue looks: Red's last turn is marked where it left and where it killed.
+    let marks = &hg(&app).screen().marks;
+    assert!(
+        marks.contains(&(Pos::new(1, 1), 1)) && marks.contains(&(Pos::new(0, 1), 1)),
+        "{marks:?}"
+    );
+    let shown = text(&render(&app, 200, 60));
+    assert!(
+        shown.contains("last turn: moved L 1,1>0,1, killed Blue's L"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn keys_and_clicks_pick_a_pyramid_its_steps_and_a_cards_place() {
+    let (w, h) = (120, 40);
+    let mut app = new_app(PaletteKind::Standard);
+    show(
+        &mut app,
+        duel(r#"["Q 3 joker", "A 5 5"]"#, ""),
+        &against_ai(),
+    );
+    // The cursor starts on a place where something can be done: Blue's King, with pyramids.
+    assert_eq!(hg(&app).screen().ui.cursor, Pos::new(0, -2));
+    press(&mut app, KeyCode::Enter);
+    let popup = hg(&app)
+        .popup()
+        .expect("several pyramids could move: a list");
+    assert!(
+        popup
+            .entries
+            .iter()
+            .any(|e| e.starts_with("Move the small pyramid")),
+        "{:?}",
+        popup.entries
+    );
+    press(&mut app, KeyCode::Esc);
+    // A click on a territory where one choice fits takes it: the small pyramid of the tree
+    // moves, then steps where it is clicked.
+    let c = Game::parse_choice(hg(&app).game(), "move 1St").expect("notation");
+    hg_mut(&mut app).apply_choice(c).expect("legal");
+    assert!(matches!(hg(&app).game().pending(), Pending::Moving { .. }));
+    let (x, y) = place_on_screen(&app, Pos::new(0, -1), w, h);
+    click(&mut app, x, y, w, h);
+    assert!(
+        hg(&app)
+            .game()
+            .stacks_text()
+            .contains(&"0,-1: 1St".to_string()),
+        "{:?}",
+        hg(&app).game().stacks_text()
+    );
+    press(&mut app, KeyCode::Char('s'));
+    assert_eq!(hg(&app).game().seat_to_move(), 1);
+    // Red's turn in a new game of two people: its card goes where the keys say.
+    let mut app = new_app(PaletteKind::Standard);
+    show(
+        &mut app,
+        duel(r#"["Q 3 joker", "A 5 5"]"#, ""),
+        &against_ai(),
+    );
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(hg(&app).screen().ui.focus, Focus::Hand);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        hg(&app).screen().ui.stage,
+        Stage::Card(table::highground::Card::of_level(3).unwrap())
+    );
+    let shown = text(&render(&app, w, h));
+    assert!(shown.contains("Play the 3:"), "{shown}");
+    let target = hg(&app).screen().ui.cursor;
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(hg(&app).game().pending(), Pending::Playing));
+    assert_eq!(
+        hg(&app).game().board().get(target).map(|t| t.top().name()),
+        Some("3")
+    );
+    press(&mut app, KeyCode::Char('s'));
+    assert_eq!(hg(&app).game().seat_to_move(), 1);
+    assert!(
+        hg(&app)
+            .session()
+            .log
+            .iter()
+            .any(|l| l.text.starts_with("Blue played the 3"))
+    );
+}
+
+/// Plays the person's decisions by keys, as someone who moves when they can and rolls now and
+/// then; the AI plays its own. Returns how many keys were pressed.
+fn play_by_keys(app: &mut App, limit: usize) -> usize {
+    let mut keys = 0;
+    // Keys pressed since the last decision: a person stuck (no pyramid can move, the cursor
+    // only cycles) takes the first numbered option, as the panel offers it.
+    let mut progress = (0, 0);
+    while keys < limit {
+        let made = hg(app).session().choices.len();
+        if made != progress.0 {
+            progress = (made, keys);
+        }
+        let stuck = keys - progress.1 > 40;
+        let t = hg_mut(app);
+        if t.game().is_over() {
+            break;
+        }
+        if t.ai_turn().is_some() {
+            t.wait_for_ai(Duration::from_secs(10))
+                .expect("the AI answers");
+            continue;
+        }
+        if t.gate().is_some() || t.popup().is_some() {
+            press(app, KeyCode::Enter);
+            keys += 1;
+            continue;
+        }
+        let t = hg(app);
+        let g = t.game();
+        let options = t.screen().model.options.clone();
+        let key = match g.pending() {
+            _ if stuck && !options.is_empty() => {
+                progress.1 = keys;
+                KeyCode::Char('1')
+            }
+            // Every fourth turn a roll, else a move (Enter on the pyramid under the cursor).
+            Pending::Action if g.turn_number().is_multiple_of(4) => KeyCode::Char('r'),
+            Pending::Action => {
+                if t.screen().ui.focus != Focus::Board {
+                    KeyCode::Esc
+                } else if t.session().choices.len() % 7 == 3 {
+                    KeyCode::Char('r')
+                } else {
+                    KeyCode::Enter
+                }
+            }
+            Pending::Moving { visited, .. } => {
+                if let Some(i) = options.iter().position(|c| matches!(c, Choice::Attack(_))) {
+                    KeyCode::Char((b'1' + i as u8) as char)
+                } else if visited.len() > 2 && options.contains(&Choice::Stop) {
+                    KeyCode::Char('s')
+                } else {
+                    KeyCode::Enter
+                }
+            }
+            _ if !options.is_empty() && g.choices().len() == options.len() => KeyCode::Char('1'),
+            _ => KeyCode::Enter,
+        };
+        let before = (t.session().choices.len(), t.screen().ui.cursor);
+        press(app, key);
+        keys += 1;
+        // Enter on a place with nothing to do: on to the next highlighted place.
+        let t = hg(app);
+        if key == KeyCode::Enter
+            && t.popup().is_none()
+            && (t.session().choices.len(), t.screen().ui.cursor) == before
+            && t.screen().ui.stage == Stage::Idle
+        {
+            press(app, KeyCode::Char(' '));
+            keys += 1;
+        }
+    }
+    keys
+}
+
+#[test]
+fn a_game_against_random_is_played_to_its_end_by_keys() {
+    let mut app = new_app(PaletteKind::Standard);
+    let t = hg_table(
+        Setup {
+            players: 2,
+            variant: Variant::Mini,
+        },
+        &[SeatKind::Human, SeatKind::Bot("random".into())],
+        5,
+        None,
+        &app.env,
+    )
+    .expect("deals");
+    app.show(t);
+    let keys = play_by_keys(&mut app, 20_000);
+    let t = hg(&app);
+    assert!(
+        t.game().is_over(),
+        "the game ended ({keys} keys, turn {}, {} decisions, {:?}, popup {:?}, stage {:?}):\n{}",
+        t.game().turn_number(),
+        t.session().choices.len(),
+        t.game().pending(),
+        t.popup().map(|p| p.entries.clone()),
+        t.screen().ui.stage,
+        text(&render(&app, 120, 40))
+    );
+    let last = t.session().log.last().expect("a log").text.clone();
+    assert!(last.contains("wins") || last.contains("drawn"), "{last}");
+    for (w, h) in SIZES {
+        let shown = text(&render(&app, w, h));
+        assert!(shown.contains("Game over"), "{shown}");
+    }
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("hg-tui-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn save_of(app: &App) -> PathBuf {
+    hg(app)
+        .save_path()
+        .expect("the game is saved")
+        .to_path_buf()
+}
+
+#[test]
+fn a_saved_game_is_continued_and_replayed() {
+    let dir = temp_dir("saves");
+    let mut app = new_app(PaletteKind::Standard);
+    app.saves = SaveDirs::only(dir.clone());
+    let t = hg_table(
+        Setup {
+            players: 2,
+            variant: Variant::Normal,
+        },
+        &[SeatKind::Human, SeatKind::Bot("greedy".into())],
+        9,
+        Some(&dir),
+        &app.env,
+    )
+    .expect("deals");
+    app.show(t);
+    play_by_keys(&mut app, 60);
+    let made = hg(&app).session().choices.len();
+    assert!(made > 10, "{made} decisions");
+    let hash = Game::state_hash(hg(&app).game());
+    let path = save_of(&app);
+    // Quit to the menu and continue: the same game, saved to the same file.
+    app.to_menu();
+    app.continue_last().expect("continues");
+    let t = hg(&app);
+    assert_eq!(t.session().choices.len(), made);
+    assert_eq!(Game::state_hash(t.game()), hash);
+    assert_eq!(save_of(&app), path);
+    assert!(
+        t.session()
+            .log
+            .iter()
+            .any(|l| l.text.starts_with("Continued from"))
+    );
+    // The save checks out, and the viewer steps through it.
+    let games = catalog();
+    let (entry, _) = games.verify(&path).expect("verifies");
+    assert_eq!(entry.id(), "high-ground");
+    let viewer = catalog()
+        .open(&path, true, &app.env)
+        .expect("opens in the viewer");
+    app.show(viewer);
+    for _ in 0..5 {
+        press(&mut app, KeyCode::Right);
+    }
+    let t = hg(&app);
+    assert_eq!(t.replay_cursor().map(|r| r.info.step), Some(5));
+    let shown = text(&render(&app, 120, 40));
+    assert!(
+        shown.contains("replay") && shown.contains("decision 5/"),
+        "{shown}"
+    );
+    cleanup(&dir);
+}
+
+fn cleanup(dir: &Path) {
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// From the list of games, High Ground's menu (the second game).
+fn hg_menu(app: &mut App) {
+    press(app, KeyCode::Down);
+    press(app, KeyCode::Enter);
+    assert!(matches!(app.screen, Screen::Menu));
+}
+
+/// Highlights the menu entry labelled `label` and takes it.
+fn menu_pick(app: &mut App, label: &str) {
+    for _ in 0..10 {
+        let buf = render(app, 120, 40);
+        let (x, y) = at(&buf, label);
+        let row: String = (0..120).map(|x| buf[(x, y)].symbol()).collect();
+        if row.contains('▶') || buf[(x, y)].modifier.contains(Modifier::REVERSED) {
+            break;
+        }
+        press(app, KeyCode::Down);
+    }
+    let (x, y) = at(&render(app, 120, 40), label);
+    click(app, x + 1, y, 120, 40);
+}
+
+#[test]
+fn the_rules_pages_and_the_key_help_cover_high_ground() {
+    let mut app = new_app(PaletteKind::Standard);
+    hg_menu(&mut app);
+    menu_pick(&mut app, "Rules and help");
+    assert!(matches!(app.screen, Screen::Rules(_)), "the rules pages");
+    // Every page in turn: setting up, stacks, a turn, the die, winning, and how to play here.
+    let mut seen = String::new();
+    for _ in 0..8 {
+        seen.push_str(&text(&render(&app, 120, 40)));
+        press(&mut app, KeyCode::Right);
+    }
+    for words in [
+        "High Ground",
+        "Kings are set aside",
+        "hobbled",
+        "Play cards",
+        "HOP",
+        "SWAP",
+        "TIP",
+        "AIM",
+        "DIG",
+        "WILD",
+        "last colour standing",
+        "Move the cursor",
+        "pass to",
+    ] {
+        assert!(
+            seen.contains(words),
+            "`{words}` in the rules pages:\n{seen}"
+        );
+    }
+    press(&mut app, KeyCode::Esc);
+    // In a game, ? lists High Ground's own keys with the shell's.
+    show(
+        &mut app,
+        duel(r#"["Q 3 joker", "A 5 5"]"#, ""),
+        &against_ai(),
+    );
+    press(&mut app, KeyCode::Char('?'));
+    let mut help = String::new();
+    for _ in 0..6 {
+        help.push_str(&text(&render(&app, 120, 40)));
+        for _ in 0..20 {
+            press(&mut app, KeyCode::Down);
+        }
+    }
+    for words in ["roll", "draw", "discard", "stop", "hint", "quit"] {
+        assert!(
+            help.to_lowercase().contains(words),
+            "`{words}` in the key help:\n{help}"
+        );
+    }
+}
+
+#[test]
+fn a_high_ground_save_is_listed_with_the_saves_and_replays_from_the_list() {
+    let dir = temp_dir("list");
+    let mut app = new_app(PaletteKind::Standard);
+    app.saves = SaveDirs::only(dir.clone());
+    let t = hg_table(
+        Setup {
+            players: 2,
+            variant: Variant::Mini,
+        },
+        &[SeatKind::Human, SeatKind::Bot("random".into())],
+        3,
+        Some(&dir),
+        &app.env,
+    )
+    .expect("deals");
+    app.show(t);
+    play_by_keys(&mut app, 40);
+    let made = hg(&app).session().choices.len();
+    assert!(made > 4, "{made} decisions");
+    let file = save_of(&app)
+        .file_name()
+        .expect("a file")
+        .to_string_lossy()
+        .into_owned();
+    app.to_menu();
+    // Back to the list of games, High Ground's menu, Replay a save.
+    for _ in 0..3 {
+        if matches!(app.screen, Screen::Games) {
+            break;
+        }
+        press(&mut app, KeyCode::Esc);
+    }
+    if !matches!(app.screen, Screen::Games) {
+        menu_pick(&mut app, "Another game");
+    }
+    hg_menu(&mut app);
+    menu_pick(&mut app, "Replay a save");
+    assert!(matches!(app.screen, Screen::Saves(_)), "the saves list");
+    let shown = text(&render(&app, 120, 40));
+    assert!(shown.contains(&file), "`{file}` listed:\n{shown}");
+    press(&mut app, KeyCode::Enter);
+    let t = hg(&app);
+    let cursor = t.replay_cursor().expect("the replay viewer");
+    assert_eq!(cursor.info.step, 0);
+    press(&mut app, KeyCode::End);
+    let t = hg(&app);
+    assert_eq!(t.replay_cursor().map(|r| r.info.step), Some(made));
+    let shown = text(&render(&app, 120, 40));
+    assert!(
+        shown.contains(&format!("decision {made}/{made}")),
+        "{shown}"
+    );
+    cleanup(&dir);
+}

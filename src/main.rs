@@ -217,6 +217,12 @@ impl From<String> for Failure {
     }
 }
 
+impl From<&str> for Failure {
+    fn from(message: &str) -> Self {
+        Failure::Message(message.to_string())
+    }
+}
+
 impl From<out::Stop> for Failure {
     fn from(stop: out::Stop) -> Self {
         match stop {
@@ -305,9 +311,9 @@ fn run(cli: Cli) -> Result<(), Failure> {
             let observation = table::shell::game::Game::observation(&state, seat);
             let analysis = table::shell::ai::think::think(&observation, &bot, seed, top)?;
             if json {
-                println!("{}", analysis.json());
+                out::println(&analysis.json().to_string())?;
             } else {
-                print!("{}", analysis.text());
+                out::print(&analysis.text())?;
             }
             Ok(())
         }
@@ -318,7 +324,12 @@ fn run(cli: Cli) -> Result<(), Failure> {
             }
             let stdin = std::io::stdin().lock();
             let stdout = std::io::stdout().lock();
-            table::shell::ai::serve::serve::<GameState>(&db()?, &bot, stdin, stdout)
+            Ok(table::shell::ai::serve::serve::<GameState>(
+                &db()?,
+                &bot,
+                stdin,
+                stdout,
+            )?)
         }
     }
 }

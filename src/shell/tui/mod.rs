@@ -48,8 +48,10 @@ pub fn run(
         Launch::Menu(None) => {}
         Launch::Table(table) => app.show(table),
     }
+    // Listening before the screen changes, so a signal never finds the terminal half set up.
+    let signals = terminal::Signals::listen()?;
     let mut term = terminal::enter()?;
-    let result = event_loop(&mut term, &mut app);
+    let result = event_loop(&mut term, &mut app, &signals);
     terminal::leave();
     result.map_err(|e| format!("terminal error: {e}"))?;
     match app.fatal.take() {
@@ -58,9 +60,18 @@ pub fn run(
     }
 }
 
-/// Draw, wait for an event or a tick, handle it; until the app wants to quit.
-fn event_loop(term: &mut ratatui::DefaultTerminal, app: &mut App) -> std::io::Result<()> {
+/// Draw, wait for an event or a tick, handle it; until the app wants to quit or a signal
+/// asks it to stop (seen within one wait, at most 250 ms).
+fn event_loop(
+    term: &mut ratatui::DefaultTerminal,
+    app: &mut App,
+    signals: &terminal::Signals,
+) -> std::io::Result<()> {
     while !app.quit {
+        if let Some(name) = signals.arrived() {
+            app.stop(&format!("stopped by {name}"));
+            break;
+        }
         term.draw(|frame| app.render(frame))?;
         let wait = if app.animating() {
             Duration::from_millis(80)

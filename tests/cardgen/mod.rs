@@ -1,6 +1,6 @@
 //! Random card sets for property tests: decks whose beings take the patterns and effects of real
 //! cards in new combinations (and a few hostile effects of our own: pieces removed from the game,
-//! places with an empty supply, unlimited leaps anywhere), plus the real legends, flares and
+//! places with an empty supply, long runs of leaps anywhere), plus the real legends, flares and
 //! tasks. Every set loads; combinations the card checker refuses are replaced.
 #![allow(dead_code)]
 
@@ -16,10 +16,11 @@ pub const HOSTILE_EFFECTS: &[&str] = &[
     "[Destroy(target: All(Piece(owner: Enemy)), remove: true)]",
     "[Place(at: Pick(Empty([])), owner: Me), Place(at: Pick(Empty([])), owner: Me)]",
     "[Place(at: Pick(Empty([])), owner: Enemy, rank: Heroic)]",
-    "[Move(who: Being, kind: Standard, leap: Anywhere, count: Unlimited)]",
-    "[Move(who: Pick(Piece(owner: Me)), kind: Combat, leap: Anywhere, count: Unlimited)]",
-    "[Move(who: Being, kind: Swap, leap: Anywhere, count: Unlimited)]",
-    "[Repeat(UpTo(9), [Move(who: Pick(Piece(owner: Any)), kind: Combat, leap: Anywhere, count: Unlimited)])]",
+    "[Move(who: Being, kind: Standard, leap: Anywhere, count: UpTo(12))]",
+    "[Move(who: Pick(Piece(owner: Me)), kind: Combat, leap: Anywhere, count: UpTo(12))]",
+    "[Move(who: Being, kind: Swap, leap: Anywhere, count: UpTo(12))]",
+    "[Repeat(UpTo(9), [Move(who: Pick(Piece(owner: Any)), kind: Combat, leap: Anywhere, count: UpTo(4))])]",
+    "[Move(who: Pick(Piece(owner: Me)), kind: Standard, count: Unlimited, each_once: true)]",
     "[Convert(target: All(Piece(owner: Enemy, rank: NonLegendary)), to: Me)]",
     "[Upgrade(target: All(Piece(owner: Me))), Gain(3)]",
     "[Downgrade(target: All(Piece(owner: Any)))]",

@@ -43,10 +43,7 @@ fn public_now(state: &GameState) -> BTreeSet<String> {
         let st = state.seat(seat);
         out.extend(names(
             state,
-            st.discard
-                .iter()
-                .chain(st.frozen.iter())
-                .chain(st.pending.into_iter()),
+            st.discard.iter().chain(st.frozen.iter()).chain(st.pending),
         ));
     }
     // A summoning announced, waiting for a piece to be taken back.

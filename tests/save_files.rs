@@ -86,7 +86,7 @@ fn a_bot_this_build_does_not_know_is_refused_alike_by_verify_and_continue() {
     let dir = temp_dir("unknown-bot");
     let path = unfinished_save(&dir, "wizard", 12);
     let expected = format!(
-        "{}: the game cannot be set up: unknown bot `wizard` (known: random, greedy, mcts:easy, mcts:normal, mcts:hard)",
+        "{}: the game cannot be set up: unknown bot `wizard` (known: random, greedy, mcts:easy, mcts:normal, mcts:hard, cmd:PROGRAM)",
         path.display()
     );
     let verify = catalog().verify(&path).err().expect("refused").to_string();

@@ -225,6 +225,12 @@ impl From<String> for Failure {
     }
 }
 
+impl From<&str> for Failure {
+    fn from(message: &str) -> Self {
+        Failure::Message(message.to_string())
+    }
+}
+
 impl From<out::Stop> for Failure {
     fn from(stop: out::Stop) -> Self {
         match stop {

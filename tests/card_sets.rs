@@ -193,3 +193,56 @@ fn names_with_control_characters_or_too_long_to_show_are_refused() {
         .to_string();
     assert!(error.contains("control characters"), "{error}");
 }
+
+/// Issue 15 #3: a run of moves without a number that nothing ends (a leap anywhere, or steps
+/// back and forth) made the bots think for minutes. The checker refuses it where it is written;
+/// runs that end by themselves (a straight line, closer every move, each piece once) still load.
+#[test]
+fn a_run_of_moves_that_could_go_on_without_end_is_refused_where_it_is_written() {
+    let with = |effect: &str| {
+        (
+            "runs.ron",
+            format!(
+                "(\n    deck: \"Runs\",\n    beings: [\n        (name: \"Runner\", rank: Common, pattern: [\"c T\"], text: \"t\", effect: [{effect}]),\n    ],\n)\n"
+            ),
+        )
+    };
+    for endless in [
+        "Move(who: Being, kind: Standard, leap: Anywhere, count: Unlimited)",
+        "Move(who: Being, kind: Combat, count: Unlimited)",
+        "Move(who: Pick(Piece(owner: Me)), kind: Standard, dir: Turning(Any), count: AllTheWay)",
+        "Repeat(UpTo(9), [Move(who: Being, kind: Combat, leap: Anywhere, count: Unlimited)])",
+    ] {
+        let error = CardDb::from_sources(files(&[], &[with(endless)]))
+            .expect_err(endless)
+            .to_string();
+        assert!(
+            error.starts_with("runs.ron:4:")
+                && error.contains("`Runner`")
+                && error.contains("could go on without end"),
+            "{endless}: {error}"
+        );
+    }
+    for ending in [
+        "Move(who: Being, kind: Standard, dir: Straight(Any), count: Unlimited)",
+        "Move(who: Being, kind: Combat, onto: [Closer(Being)], count: Unlimited)",
+        "Move(who: Pick(Piece(owner: Me)), kind: Standard, count: Unlimited, each_once: true)",
+        "Move(who: Being, kind: Standard, leap: Anywhere, count: UpTo(3))",
+    ] {
+        if let Err(e) = CardDb::from_sources(files(&[], &[with(ending)])) {
+            panic!("{ending}: {e}");
+        }
+    }
+    // The checker on the command line says the same.
+    let dir = card_dir("endless", &files(&[], &[with(HANG)]));
+    let out = tashkalar(&["cards", "check", "--cards", &dir.to_string_lossy()]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("could go on without end"),
+        "{}",
+        stderr(&out)
+    );
+}
+
+/// The card of the issue.
+const HANG: &str = "Move(who: Being, kind: Standard, leap: Anywhere, count: Unlimited)";

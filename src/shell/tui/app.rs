@@ -126,6 +126,20 @@ impl App {
         }
     }
 
+    /// A signal asks the program to end (`why` says which): the game on the table is saved
+    /// first, and where it is saved is reported once the terminal is restored.
+    pub fn stop(&mut self, why: &str) {
+        let saved = match &mut self.screen {
+            Screen::Table(t) => t.save_now(),
+            _ => None,
+        };
+        self.fatal = Some(match saved {
+            Some(saved) => format!("{why}; {saved}"),
+            None => why.to_string(),
+        });
+        self.quit = true;
+    }
+
     /// The game the menu is for.
     pub fn entry(&self) -> Option<&dyn GameEntry> {
         self.catalog.games.get(self.game).map(|g| g.as_ref())

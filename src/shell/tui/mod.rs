@@ -52,8 +52,10 @@ pub fn run(
         Launch::Menu(None) => {}
         Launch::Table(table) => app.show(table),
     }
+    // Listening before the screen changes, so a signal never finds the terminal half set up.
+    let signals = terminal::Signals::listen()?;
     let mut term = terminal::enter()?;
-    let result = event_loop(&mut term, &mut app, &mut TerminalEvents);
+    let result = event_loop(&mut term, &mut app, &mut TerminalEvents { signals });
     terminal::leave();
     result.map_err(|e| format!("terminal error: {e}"))?;
     match app.fatal.take() {
@@ -66,12 +68,23 @@ pub fn run(
 pub trait EventSource {
     /// Waits up to `timeout` for the next event; `None` when none came.
     fn next(&mut self, timeout: Duration) -> std::io::Result<Option<Event>>;
+
+    /// The name of a signal that asks the program to stop (SIGTERM, ...), once one has come.
+    fn stop_requested(&self) -> Option<&'static str> {
+        None
+    }
 }
 
-/// The terminal's own events.
-pub struct TerminalEvents;
+/// The terminal's own events, and the signals sent to the process.
+pub struct TerminalEvents {
+    pub signals: terminal::Signals,
+}
 
 impl EventSource for TerminalEvents {
+    fn stop_requested(&self) -> Option<&'static str> {
+        self.signals.arrived()
+    }
+
     fn next(&mut self, timeout: Duration) -> std::io::Result<Option<Event>> {
         if event::poll(timeout)? {
             event::read().map(Some)
@@ -84,9 +97,12 @@ impl EventSource for TerminalEvents {
 /// How long the loop waits for an event while something moves by itself (the AI's timer,
 /// autoplay, a hint being looked for), and while nothing does.
 const BUSY_WAIT: Duration = Duration::from_millis(80);
-const IDLE_WAIT: Duration = Duration::from_millis(1000);
+// Waiting is not drawing: a short idle wait costs nothing on the terminal and lets a signal
+// be seen promptly.
+const IDLE_WAIT: Duration = Duration::from_millis(250);
 
-/// Draw, wait for an event or a tick, handle it; until the app wants to quit.
+/// Draw, wait for an event or a tick, handle it; until the app wants to quit or a signal asks
+/// it to stop (seen within one wait).
 ///
 /// Idle means idle: the screen is drawn only when something may have changed it (an event, or
 /// a tick while something moves by itself), and even then only when the new frame differs from
@@ -100,6 +116,10 @@ pub fn event_loop<B: Backend<Error = std::io::Error>>(
     let mut shown: Option<Buffer> = None;
     let mut dirty = true;
     while !app.quit {
+        if let Some(name) = events.stop_requested() {
+            app.stop(&format!("stopped by {name}"));
+            break;
+        }
         if dirty {
             shown = Some(term.draw(|frame| app.render(frame))?.buffer.clone());
             dirty = false;

@@ -5,6 +5,8 @@ use ratatui::DefaultTerminal;
 use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 use std::io::{IsTerminal, stdout};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 /// Refuses to start without an interactive terminal (piped output, `TERM=dumb`), with a message
 /// saying what to do instead.
@@ -51,4 +53,46 @@ pub fn enter() -> Result<DefaultTerminal, String> {
 pub fn leave() {
     let _ = execute!(stdout(), DisableMouseCapture);
     ratatui::restore();
+}
+
+/// The signals that end the program politely: the terminal is restored and the game saved, as
+/// after a panic. (Ctrl-C in the game screen is a key, not a signal: raw mode turns it off.)
+#[cfg(unix)]
+const STOP_SIGNALS: &[(i32, &str)] = &[
+    (signal_hook::consts::SIGTERM, "SIGTERM"),
+    (signal_hook::consts::SIGHUP, "SIGHUP"),
+    (signal_hook::consts::SIGINT, "SIGINT"),
+];
+#[cfg(not(unix))]
+const STOP_SIGNALS: &[(i32, &str)] = &[];
+
+/// Signals that arrived, for the event loop to act on: the number of the last one (0: none).
+pub struct Signals(Arc<AtomicUsize>);
+
+impl Signals {
+    /// Starts listening for SIGTERM, SIGHUP and SIGINT. The handler only sets a flag (nothing
+    /// else is safe in it); a second signal while the first is being handled ends the program
+    /// at once, so a stuck shutdown can still be stopped.
+    pub fn listen() -> Result<Signals, String> {
+        let arrived = Arc::new(AtomicUsize::new(0));
+        for &(signal, name) in STOP_SIGNALS {
+            let shutdown = Arc::new(AtomicBool::new(false));
+            signal_hook::flag::register_conditional_shutdown(signal, 1, Arc::clone(&shutdown))
+                .and_then(|_| signal_hook::flag::register(signal, shutdown))
+                .and_then(|_| {
+                    signal_hook::flag::register_usize(signal, Arc::clone(&arrived), signal as usize)
+                })
+                .map_err(|e| format!("cannot listen for {name}: {e}"))?;
+        }
+        Ok(Signals(arrived))
+    }
+
+    /// The name of a signal that arrived, if any.
+    pub fn arrived(&self) -> Option<&'static str> {
+        let signal = self.0.load(Ordering::Relaxed);
+        STOP_SIGNALS
+            .iter()
+            .find(|(s, _)| *s as usize == signal)
+            .map(|(_, name)| *name)
+    }
 }

@@ -188,7 +188,9 @@ pub trait GameUi: Sized + Send + 'static {
     ) -> Outcome<<Self::Game as Game>::Choice>;
     /// Draws the position into `area`.
     fn render(&self, frame: &mut Frame, area: Rect, view: &TableView<'_, Self>, theme: &Theme);
-    /// A choice of the pending decision in words, for the seat that decides it.
+    /// A choice of the pending decision in words, as `view.viewer` may read it: the shell also
+    /// shows other seats' choices (the AI's last step, the replay's next step), so name no card
+    /// the viewer may not see.
     fn describe(view: &TableView<'_, Self>, choice: &<Self::Game as Game>::Choice) -> String;
     /// Puts the selection on exactly this choice, so that one key takes it (a hint).
     fn select(&mut self, view: &TableView<'_, Self>, choice: &<Self::Game as Game>::Choice);

@@ -743,7 +743,7 @@ impl GameUi for ArenaScreen {
 
     fn describe(view: &TableView<'_, Self>, choice: &Choice) -> String {
         let state = view.game;
-        words::describe(state, view.seats, &state.decision(), choice)
+        words::describe_seen(state, view.seats, &state.decision(), choice, view.viewer)
     }
 
     fn select(&mut self, view: &TableView<'_, Self>, choice: &Choice) {

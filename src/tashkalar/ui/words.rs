@@ -6,6 +6,7 @@ use super::narrate::card_name;
 use crate::shell::seats::Seats;
 use crate::shell::tui::theme::colour_name;
 use crate::tashkalar::engine::board::{Colour, Rank};
+use crate::tashkalar::engine::cards::CardKind;
 use crate::tashkalar::engine::decision::EffectStep;
 use crate::tashkalar::engine::effect::program::{
     CLeap, CMoveKind, CPlaceRank, CSel, CSide, Op, Purpose,
@@ -417,6 +418,30 @@ pub fn breakdown(state: &GameState, seats: &Seats) -> Vec<String> {
         }
     }
     lines
+}
+
+/// [`describe`] as `viewer` may read it (`None`: public information only). A card that another
+/// seat returns to the bottom of its deck stays secret, as in the log: only its kind is named.
+/// The AI's last step and the replay viewer's next step are described this way.
+pub fn describe_seen(
+    state: &GameState,
+    seats: &Seats,
+    decision: &Decision,
+    choice: &Choice,
+    viewer: Option<usize>,
+) -> String {
+    match *choice {
+        Choice::Return(card) if viewer != Some(decision.seat.index()) => {
+            let kind = match state.db.get(card).map(|c| &c.kind) {
+                Some(CardKind::Being(_)) => "being",
+                Some(CardKind::Legend) => "legend",
+                Some(CardKind::Flare) => "flare",
+                None => "hidden",
+            };
+            format!("Return a {kind} card to the bottom of its deck")
+        }
+        _ => describe(state, seats, decision, choice),
+    }
 }
 
 /// One choice in plain words, as the options panel and the choice list show it.

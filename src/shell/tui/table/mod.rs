@@ -70,6 +70,9 @@ pub trait TableScreen: Send {
     fn in_progress(&self) -> bool;
     /// Whether the game is saved up to its last decision.
     fn saved(&self) -> bool;
+    /// The program is about to end (a signal): writes the save again if the last write failed,
+    /// and says in words where the game is saved, or why it is not (`None`: nothing to save).
+    fn save_now(&mut self) -> Option<String>;
     /// Whether something moves by itself (the loop then wakes up sooner).
     fn animating(&self) -> bool;
     /// The smallest terminal the game's screen fits in.
@@ -1167,6 +1170,22 @@ impl<U: GameUi> TableScreen for Table<U> {
             .live
             .as_ref()
             .is_some_and(|l| l.autosave.is_some() && l.save_problem.is_none())
+    }
+
+    fn save_now(&mut self) -> Option<String> {
+        if !self.in_progress() {
+            return None;
+        }
+        // Every decision is written as it is made; only a failed write is left to retry.
+        if !self.saved() {
+            self.write_save();
+        }
+        let live = self.core.live.as_ref()?;
+        Some(match (&live.save_problem, self.save_path()) {
+            (Some(problem), _) => format!("the game could not be saved: {problem}"),
+            (None, Some(path)) => format!("the game is saved in {}", path.display()),
+            (None, None) => "the game was not being saved".to_string(),
+        })
     }
 
     fn animating(&self) -> bool {

@@ -708,6 +708,22 @@ impl Compiler {
             Stop::OnEmpty => Some(CStop::OnEmpty),
             Stop::AfterDestroying(r) => Some(CStop::AfterDestroying(ranks(r))),
         };
+        // A run without a number must end by itself: along a straight line (the arena's edge
+        // stops it), closer to something at every move, or each piece moving once. Otherwise a
+        // piece could go back and forth (or leap anywhere) for as long as it likes, and every
+        // bot that looks ahead would try each way of doing so.
+        if matches!(count, Count::Unlimited | Count::AllTheWay) {
+            let straight = matches!(dir, CDirRule::Straight(_));
+            let closer = onto.iter().any(|o| matches!(o, COnto::Closer(_)));
+            if !(straight || closer || each_once) {
+                return Err(
+                    "a run of moves without a number could go on without end: give it \
+                     `dir: Straight(..)`, `onto: [Closer(..)]` or `each_once: true`, or a count \
+                     such as `UpTo(3)`"
+                        .into(),
+                );
+            }
+        }
         let slot = self.slot_for(bind)?;
         let spec = Box::new(MoveSpec {
             movers,

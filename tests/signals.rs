@@ -1,0 +1,139 @@
+//! SIGTERM, SIGHUP and SIGINT end the game screen politely (issue 15, #4): the real program runs
+//! in a pseudo-terminal (util-linux `script`) playing bots against each other, is sent the
+//! signal mid-game, and must put the terminal back (leave the alternate screen, show the cursor,
+//! stop mouse reporting), say where the game is saved, and leave a save that verifies.
+#![cfg(unix)]
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("tashkalar-signals-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+fn saves(dir: &Path) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .collect()
+        })
+        .unwrap_or_default();
+    out.sort();
+    out
+}
+
+/// Plays bots against each other in a pseudo-terminal, sends `signal` once the first decisions
+/// are saved, and returns everything the program wrote to the terminal.
+fn stopped_by(signal: &str) -> Option<(String, PathBuf)> {
+    if Command::new("script").arg("--version").output().is_err() {
+        eprintln!("util-linux `script` is missing: the signal test is skipped");
+        return None;
+    }
+    let dir = temp_dir(signal);
+    let pid_file = dir.join("pid");
+    let program = format!(
+        "echo $$ > '{}'; exec '{}' play --mode deathmatch --players 2 --ai 1=greedy --ai 2=greedy \
+         --seed 5 --save-dir '{}'",
+        pid_file.display(),
+        env!("CARGO_BIN_EXE_tashkalar"),
+        dir.display()
+    );
+    let mut child = Command::new("script")
+        .args(["-qefc", &program, "/dev/null"])
+        .env("TERM", "xterm-256color")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("script starts");
+    let mut out = child.stdout.take().expect("stdout");
+    let reader = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        let _ = out.read_to_end(&mut text);
+        String::from_utf8_lossy(&text).into_owned()
+    });
+    // Wait until the game has been saved with a few decisions in it.
+    let start = Instant::now();
+    let save = loop {
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "the game never saved"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+        if let Some(save) = saves(&dir).pop()
+            && std::fs::read_to_string(&save).is_ok_and(|t| t.matches('"').count() > 8)
+        {
+            break save;
+        }
+    };
+    let pid = std::fs::read_to_string(&pid_file).expect("the pid is written");
+    let killed = Command::new("kill")
+        .args([&format!("-{signal}"), pid.trim()])
+        .status()
+        .expect("kill runs");
+    assert!(killed.success());
+    let start = Instant::now();
+    while child.try_wait().expect("waits").is_none() {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "the program ends after {signal}"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    drop(child.stdin.take());
+    let shown = reader.join().expect("reader");
+    Some((shown, save))
+}
+
+fn check(signal: &str) {
+    let Some((shown, save)) = stopped_by(signal) else {
+        return;
+    };
+    // The terminal is put back: after the last drawing, the alternate screen is left, mouse
+    // reporting switched off and the cursor shown again.
+    let last_entry = shown
+        .rfind("\x1b[?1049h")
+        .expect("the game screen was entered");
+    let after = &shown[last_entry..];
+    assert!(after.contains("\x1b[?1049l"), "alternate screen left");
+    assert!(after.contains("\x1b[?1000l"), "mouse reporting off");
+    assert!(after.contains("\x1b[?25h"), "cursor shown");
+    let name = save.file_name().and_then(|n| n.to_str()).unwrap_or("?");
+    assert!(
+        shown.contains(&format!("stopped by SIG{signal}")) && shown.contains(name),
+        "says where the game is saved: {}",
+        &shown[shown.len().saturating_sub(300)..]
+    );
+    // The save verifies, and a copy may continue it (its lock is gone).
+    let verify = Command::new(env!("CARGO_BIN_EXE_tashkalar"))
+        .args(["replay", "--verify"])
+        .arg(&save)
+        .output()
+        .expect("runs");
+    assert!(
+        verify.status.success(),
+        "{}",
+        String::from_utf8_lossy(&verify.stderr)
+    );
+}
+
+#[test]
+fn sigterm_restores_the_terminal_and_keeps_the_game() {
+    check("TERM");
+}
+
+#[test]
+fn sighup_restores_the_terminal_and_keeps_the_game() {
+    check("HUP");
+}
+
+#[test]
+fn sigint_restores_the_terminal_and_keeps_the_game() {
+    check("INT");
+}

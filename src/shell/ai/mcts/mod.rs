@@ -92,7 +92,7 @@ impl Level {
             playout_samples: 3,
             settle_actions: false,
             search_eval: false,
-            reply_deals: 0,
+            reply_deals: 3,
         }
     }
 }
@@ -198,11 +198,18 @@ impl MctsBot {
             done += 1;
         }
         let visits = tree.root_visits(&legal);
-        // The most visited choice; the first in legal order among equals.
-        let best = visits
+        // The most visited choice; among equals the first in the root plan's order (its greedy
+        // value), not in legal order: when every line is won (or lost) alike, the visits are
+        // spread evenly and the choice that gains most now should still be played.
+        let best = root
+            .choices
             .iter()
-            .enumerate()
-            .fold(0, |best, (i, v)| if *v > visits[best] { i } else { best });
+            .filter_map(|c| legal.iter().position(|l| l == c))
+            .fold(None, |best: Option<usize>, i| match best {
+                Some(b) if visits[b] >= visits[i] => Some(b),
+                _ => Some(i),
+            })
+            .unwrap_or(0);
         let values = tree.root_values(&legal);
         SearchReport {
             choice: Some(legal[best]),

@@ -329,6 +329,7 @@ impl<C: Copy> RootPlan<C> {
                 next.play_listed(c);
                 if config.reply_deals > 0 {
                     let (after, value) = settled(next, me, config.search_eval, &mut buffer);
+                    let (after, value) = followed_up(after, value, me, config, &mut buffer);
                     // Half what the position is worth now, half what it is worth after the
                     // opponent's best reply (were the turn to pass now): exposed pieces and open
                     // patterns cost before the search finds the reply.
@@ -528,6 +529,38 @@ fn settled<G: Game>(
     }
     let v = value(&game);
     (game, v)
+}
+
+/// When the bot still decides in `after` at the start of a new action (a flare, a thaw or a summon
+/// that gains an action leaves the turn's actions to come), the position after its best next
+/// action (completed greedily), if that is worth more than stopping here: what a flare or an extra
+/// action sets up is only taken by the action after it, and the opponent's reply should be judged
+/// after that action, not as if the turn passed at once.
+fn followed_up<G: Game>(
+    after: G,
+    value: f64,
+    me: usize,
+    config: &MctsConfig,
+    buffer: &mut Vec<G::Choice>,
+) -> (G, f64) {
+    if after.is_over() || after.to_move() != me || after.mid_action() {
+        return (after, value);
+    }
+    let mut next_actions = Vec::new();
+    after.legal(&mut next_actions);
+    let mut best: Option<(G, f64)> = None;
+    for &choice in &next_actions {
+        let mut next = after.clone();
+        next.play_listed(choice);
+        let (end, v) = settled(next, me, config.search_eval, buffer);
+        if best.as_ref().is_none_or(|(_, b)| v > *b + 1e-9) {
+            best = Some((end, v));
+        }
+    }
+    match best {
+        Some((end, v)) if v > value => (end, v),
+        _ => (after, value),
+    }
 }
 
 /// When another seat decides next in `after` (the bot's action is done and its turn has passed),

@@ -78,7 +78,7 @@ impl Level {
     /// that seeded games repeat; the time limits keep a slow machine responsive.
     pub fn config(self, budgets: SearchBudgets) -> MctsConfig {
         let (iterations, seconds) = match self {
-            Level::Easy => (budgets.easy, 0.5),
+            Level::Easy => (budgets.easy, 1.0),
             Level::Normal => (budgets.normal, 1.0),
             Level::Hard => (budgets.hard, 5.0),
         };

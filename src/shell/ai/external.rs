@@ -125,9 +125,19 @@ impl ExternalBot {
 
     fn send(&mut self, message: &Value) -> Result<(), String> {
         let process = self.process.as_mut().ok_or("the program is not running")?;
-        writeln!(process.stdin, "{message}")
-            .and_then(|_| process.stdin.flush())
-            .map_err(|e| format!("the program stopped reading ({e})"))
+        let sent = writeln!(process.stdin, "{message}").and_then(|_| process.stdin.flush());
+        sent.map_err(|e| {
+            // A program that exits at once closes its input before or while it is written to:
+            // say that it exited (it is being reaped) rather than how the write failed, so the
+            // reason does not depend on which came first.
+            for _ in 0..100 {
+                if let Ok(Some(status)) = process.child.try_wait() {
+                    return format!("the program exited ({status})");
+                }
+                std::thread::sleep(Duration::from_millis(10));
+            }
+            format!("the program stopped reading ({e})")
+        })
     }
 
     /// The program's next line as JSON, within `time`.

@@ -11,11 +11,15 @@
 //!   1 point less than after every other choice; "don't leave your legendary piece" when the
 //!   other choices leave one of this seat's legendary pieces to be destroyed.
 //!
-//! Every choice is judged after the rest of its action is completed greedily. Each kept position
+//! Every choice is judged after the rest of its action, and of its turn's actions, is completed
+//! greedily (a choice that gains an action may take the points with it). Each kept position
 //! is written as a scenario, read back and judged again (it must give the same answer), and listed
-//! in `suite.ron` with its best choices and a one-line reason.
+//! in `suite.ron` with its best choices and a one-line reason. Positions where the mover's win
+//! chance is already below 10% or above 90% are not kept: there no choice matters to a bot that
+//! plays to win.
 //!
 //! `cargo run --release --example harvest_tactics -- OUT_DIR [GAMES_PER_PAIRING] [SEED]`
+//! (`tests/tactics` was made with `10 1`); `harvest_tactics check DIR` judges a suite again.
 
 use std::fmt::Write as _;
 use std::sync::Arc;
@@ -145,10 +149,14 @@ fn main() -> Result<(), String> {
     Ok(())
 }
 
-/// A main decision at the start of its turn's bookkeeping, that a scenario can write.
+/// A main decision at the start of its turn's bookkeeping, that a scenario can write, in a game
+/// still open: when the mover's win chance (by the evaluation) is already near 0 or 1, every
+/// choice is worth the same to a bot that plays to win, however many points one of them takes.
 fn candidate(g: &GameState) -> bool {
     let t = &g.turn;
-    g.phase == Phase::Action
+    let chance = value(g, g.decider());
+    (0.1..=0.9).contains(&chance)
+        && g.phase == Phase::Action
         && g.effect.is_none()
         && t.tally == TurnTally::default()
         && !t.borrow
@@ -257,14 +265,32 @@ fn judge(g: &GameState, guard_only: bool) -> Vec<Found> {
         return Vec::new();
     }
     let before = points(g, seat);
+    // Each choice with the rest of its action, and then the rest of the turn's actions (an
+    // action gained, say), completed greedily: points another choice leaves for later are not
+    // lost by it.
     let after: Vec<GameState> = legal
         .iter()
         .map(|&c| {
             let mut next = g.clone();
             next.play_listed(c);
-            complete(next, seat)
+            let mut next = complete(next, seat);
+            let mut rest = Vec::new();
+            for _ in 0..6 {
+                if next.is_over() || next.decider() != seat || next.phase != Phase::Action {
+                    break;
+                }
+                Game::legal(&next, &mut rest);
+                let pick = greedy_pick(&next, &rest);
+                next.play_listed(pick);
+                next = complete(next, seat);
+            }
+            next
         })
         .collect();
+    // A choice that ends the game decides it: points are then no longer the measure.
+    if after.iter().any(GameState::is_over) {
+        return Vec::new();
+    }
     let gains: Vec<f64> = after.iter().map(|a| points(a, seat) - before).collect();
     let top = gains.iter().cloned().fold(f64::MIN, f64::max);
     let mut found = Vec::new();
@@ -567,6 +593,11 @@ fn check(dir: &str) -> Result<(), String> {
     let mut kept = 0;
     println!("[");
     for p in positions {
+        let chance = value(&p.state, p.state.decider());
+        if !(0.1..=0.9).contains(&chance) {
+            eprintln!("dropped {}: decided (win chance {chance:.2})", p.entry.file);
+            continue;
+        }
         let found = judge(&p.state, false);
         let guard = judge(&p.state, true);
         let same = found
@@ -585,7 +616,14 @@ fn check(dir: &str) -> Result<(), String> {
                     f.reason
                 );
             }
-            None => eprintln!("dropped {}", p.entry.file),
+            None => eprintln!(
+                "dropped {}: now {:?}",
+                p.entry.file,
+                found
+                    .iter()
+                    .map(|f| (f.motif, f.best.clone()))
+                    .collect::<Vec<_>>()
+            ),
         }
     }
     println!("]");

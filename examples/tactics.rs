@@ -1,15 +1,22 @@
 //! Measures how often each bot solves the tactics suite (`tests/tactics/`).
 //!
 //! `cargo run --release --example tactics -- [bots=greedy,mcts:easy,mcts:normal,mcts:hard]
-//!  [dir=tests/tactics] [seed=1] [verbose=1]`
+//!  [dir=tests/tactics] [seed=1] [verbose=1] [learned=0|1] [settle=0|1] [reply=N]`
 //!
 //! Prints, per bot, the share solved overall and per motif, and (with `verbose=1`) each miss.
+//! The search levels run on their iteration budgets with no time limit, so that a busy machine
+//! gives the same answers; `learned`, `settle` and `reply` switch the search options of
+//! `MctsConfig` (`search_eval`, `settle_actions`, `reply_deals`) from the level's setting.
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::time::Instant;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+use table::shell::ai::mcts::{Level, MctsBot};
+use table::shell::game::Game;
 use table::tashkalar::engine::CardDb;
-use table::tashkalar::tactics;
+use table::tashkalar::game::budgets;
+use table::tashkalar::tactics::{self, Position};
 
 fn main() -> Result<(), String> {
     let args: Vec<(String, String)> = std::env::args()
@@ -28,14 +35,38 @@ fn main() -> Result<(), String> {
     let dir = PathBuf::from(get("dir").unwrap_or_else(|| "tests/tactics".into()));
     let seed: u64 = get("seed").and_then(|s| s.parse().ok()).unwrap_or(1);
     let verbose = get("verbose").is_some_and(|v| v == "1");
+    let flag = |k: &str| get(k).map(|v| v == "1");
+    let (learned, settle) = (flag("learned"), flag("settle"));
+    let reply: Option<u32> = get("reply").and_then(|v| v.parse().ok());
     let db = Arc::new(CardDb::builtin().map_err(|e| e.to_string())?);
     let positions = tactics::load(&dir, &db)?;
+    // A search level on its budget, without its time limit and with the options asked for.
+    let search = |p: &Position, level: Level| -> (String, bool) {
+        let mut config = level.config(budgets(p.state.config.mode));
+        config.time_limit = Duration::from_secs(3600);
+        config.search_eval = learned.unwrap_or(config.search_eval);
+        config.settle_actions = settle.unwrap_or(config.settle_actions);
+        config.reply_deals = reply.unwrap_or(config.reply_deals);
+        let mut bot = MctsBot::with_config(level.name().into(), config, seed);
+        let observation = Game::observation(&p.state, Game::to_move(&p.state));
+        let choice = bot
+            .search(&observation, &AtomicBool::new(false))
+            .choice
+            .map(|c| p.state.choice_text(&c))
+            .unwrap_or_default();
+        let solved = p.entry.best.contains(&choice);
+        (choice, solved)
+    };
     for bot in bots.split(',') {
         let started = Instant::now();
         let mut by_motif: BTreeMap<String, (u32, u32)> = BTreeMap::new();
         let mut solved = 0;
         for p in &positions {
-            let (choice, ok) = tactics::attempt(p, bot, seed)?;
+            let level = bot.strip_prefix("mcts:").and_then(Level::parse);
+            let (choice, ok) = match level {
+                Some(level) => search(p, level),
+                None => tactics::attempt(p, bot, seed)?,
+            };
             let row = by_motif.entry(p.entry.motif.clone()).or_default();
             row.1 += 1;
             if ok {

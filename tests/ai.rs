@@ -248,7 +248,9 @@ fn a_tournament_in_chunks_or_on_two_threads_plays_the_games_of_one_long_run() {
             decks: Vec::new(),
             games,
             seed,
-            bots: vec!["mcts:easy".into(), "greedy".into()],
+            // Bots without a time limit: on a busy machine a search cut by its clock would
+            // not repeat, and this test is about the tournament's seeding, not the search.
+            bots: vec!["random".into(), "greedy".into()],
         };
         (spec, jobs)
     };

@@ -1,15 +1,26 @@
 //! The tactics suite (`tests/tactics/`, made by `examples/harvest_tactics.rs`): every position
-//! loads, every best choice is legal there, the suite covers both forms and every deck, and a
-//! cheap bot solves the positions whose answer is an immediate gain. The solve rates of the
-//! search levels are measured with `cargo run --release --example tactics` (docs/ai.md), not here.
+//! loads, every best choice is legal there, the suite covers both forms and every deck, and
+//! `greedy` and the `easy` search (on its iteration budget, without a time limit) solve at least
+//! a floor share. The solve rates of every level are measured with
+//! `cargo run --release --example tactics` (docs/ai.md).
 
 mod common;
 
 use std::collections::BTreeSet;
 use std::path::Path;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+use table::shell::ai::mcts::{Level, MctsBot, MctsConfig};
 use table::shell::game::Game;
 use table::tashkalar::engine::Mode;
+use table::tashkalar::game::budgets;
 use table::tashkalar::tactics::{self, Position};
+
+/// Floors (percent of the suite) below the shares measured when the suite was made (docs/ai.md:
+/// `greedy` 57.5%, `easy` 75.9% of 87): a change that makes a bot miss clearly more positions
+/// fails here.
+const GREEDY_FLOOR: usize = 50;
+const EASY_FLOOR: usize = 65;
 
 fn suite() -> Vec<Position> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tactics");
@@ -59,27 +70,45 @@ fn every_best_choice_is_legal_and_every_position_has_a_reason() {
     }
 }
 
+/// The share of the suite `easy`'s search solves, with its iteration budget and no time limit (so
+/// a busy machine does not change the answer). The figures for every level are in docs/ai.md.
 #[test]
-fn greedy_takes_the_points_the_position_offers() {
+fn the_easy_search_solves_a_floor_share_of_the_suite() {
     let positions = suite();
-    let immediate: Vec<&Position> = positions
+    let cancel = AtomicBool::new(false);
+    let solved = positions
         .iter()
         .filter(|p| {
-            matches!(
-                p.entry.motif.as_str(),
-                "points" | "legendary" | "task" | "flare"
-            )
+            let config = MctsConfig {
+                time_limit: Duration::from_secs(3600),
+                ..Level::Easy.config(budgets(p.state.config.mode))
+            };
+            let mut bot = MctsBot::with_config("easy".into(), config, 1);
+            let seat = Game::to_move(&p.state);
+            let observation = Game::observation(&p.state, seat);
+            let choice = bot.search(&observation, &cancel).choice;
+            choice.is_some_and(|c| p.entry.best.contains(&p.state.choice_text(&c)))
         })
-        .collect();
-    assert!(immediate.len() >= 20);
-    let solved = immediate
+        .count();
+    assert!(
+        solved * 100 >= positions.len() * EASY_FLOOR,
+        "easy solved {solved} of {}",
+        positions.len()
+    );
+}
+
+/// `greedy` looks one action ahead, so it misses the positions whose points come with the turn's
+/// next action (a flare, a thaw, an extra action), but it solves a floor share of the suite.
+#[test]
+fn greedy_solves_a_floor_share_of_the_whole_suite() {
+    let positions = suite();
+    let solved = positions
         .iter()
         .filter(|p| tactics::attempt(p, "greedy", 1).expect("greedy answers").1)
         .count();
-    // These positions were chosen because one set of choices gains most right away.
     assert!(
-        solved * 10 >= immediate.len() * 9,
+        solved * 100 >= positions.len() * GREEDY_FLOOR,
         "greedy solved {solved} of {}",
-        immediate.len()
+        positions.len()
     );
 }

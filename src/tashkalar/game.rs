@@ -137,13 +137,13 @@ pub fn budgets(mode: Mode) -> SearchBudgets {
     match mode {
         Mode::HighForm => SearchBudgets {
             easy: 300,
-            normal: 1_600,
-            hard: 6_400,
+            normal: 6_400,
+            hard: 19_200,
         },
         Mode::Deathmatch => SearchBudgets {
             easy: 400,
-            normal: 1_600,
-            hard: 12_800,
+            normal: 9_600,
+            hard: 38_400,
         },
     }
 }

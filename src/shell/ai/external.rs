@@ -125,20 +125,19 @@ impl ExternalBot {
 
     fn send(&mut self, message: &Value) -> Result<(), String> {
         let process = self.process.as_mut().ok_or("the program is not running")?;
-        let Err(e) = writeln!(process.stdin, "{message}").and_then(|_| process.stdin.flush())
-        else {
-            return Ok(());
-        };
-        // A program that has exited also stops reading: say which, after giving its exit a
-        // moment to be seen, since the broken pipe usually comes first.
-        let exited = Instant::now() + Duration::from_millis(250);
-        while Instant::now() < exited {
-            if let Ok(Some(status)) = process.child.try_wait() {
-                return Err(format!("the program exited ({status})"));
+        let sent = writeln!(process.stdin, "{message}").and_then(|_| process.stdin.flush());
+        sent.map_err(|e| {
+            // A program that exits at once closes its input before or while it is written to:
+            // say that it exited (it is being reaped) rather than how the write failed, so the
+            // reason does not depend on which came first.
+            for _ in 0..100 {
+                if let Ok(Some(status)) = process.child.try_wait() {
+                    return format!("the program exited ({status})");
+                }
+                std::thread::sleep(Duration::from_millis(10));
             }
-            std::thread::sleep(Duration::from_millis(10));
-        }
-        Err(format!("the program stopped reading ({e})"))
+            format!("the program stopped reading ({e})")
+        })
     }
 
     /// The program's next line as JSON, within `time`.
@@ -162,13 +161,15 @@ impl ExternalBot {
                 }
                 Err(RecvTimeoutError::Timeout) => continue,
                 Err(RecvTimeoutError::Disconnected) => {
-                    let status = process
-                        .child
-                        .try_wait()
-                        .ok()
-                        .flatten()
-                        .map_or("closed its output".to_string(), |s| format!("exited ({s})"));
-                    return Err(format!("the program {status}"));
+                    // Its output closes as it exits; give the exit a moment to be seen, so the
+                    // reason does not depend on which the host noticed first.
+                    for _ in 0..100 {
+                        if let Ok(Some(status)) = process.child.try_wait() {
+                            return Err(format!("the program exited ({status})"));
+                        }
+                        std::thread::sleep(Duration::from_millis(10));
+                    }
+                    return Err("the program closed its output".into());
                 }
             }
         }

@@ -55,9 +55,6 @@ pub trait Recordable: Game {
         self.state_hash()
     }
 
-    /// When a save no longer replays (a choice refused, another end, another hash): if it was
-    /// played under older rules than this build's, a short note naming the rules change that may
-    /// explain it. `failed` is the text of the refused choice, if one was refused.
     /// Reads back an observation written by [`Game::wire`] (the `bot` command's side of the bot
     /// protocol). Games not offered over the protocol refuse.
     fn from_wire(ctx: &Self::Context, wire: &serde_json::Value) -> Result<Self, String> {
@@ -68,6 +65,9 @@ pub trait Recordable: Game {
         ))
     }
 
+    /// When a save no longer replays (a choice refused, another end, another hash): if it was
+    /// played under older rules than this build's, a short note naming the rules change that may
+    /// explain it. `failed` is the text of the refused choice, if one was refused.
     fn older_rules_note(spec: &Self::Spec, failed: Option<&str>) -> Option<String> {
         let _ = (spec, failed);
         None

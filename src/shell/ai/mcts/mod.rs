@@ -78,7 +78,7 @@ impl Level {
     /// that seeded games repeat; the time limits keep a slow machine responsive.
     pub fn config(self, budgets: SearchBudgets) -> MctsConfig {
         let (iterations, seconds) = match self {
-            Level::Easy => (budgets.easy, 0.5),
+            Level::Easy => (budgets.easy, 1.0),
             Level::Normal => (budgets.normal, 1.0),
             Level::Hard => (budgets.hard, 5.0),
         };
@@ -92,7 +92,7 @@ impl Level {
             playout_samples: 3,
             settle_actions: false,
             search_eval: false,
-            reply_deals: 0,
+            reply_deals: 3,
         }
     }
 }
@@ -198,11 +198,18 @@ impl MctsBot {
             done += 1;
         }
         let visits = tree.root_visits(&legal);
-        // The most visited choice; the first in legal order among equals.
-        let best = visits
+        // The most visited choice; among equals the first in the root plan's order (its greedy
+        // value), not in legal order: when every line is won (or lost) alike, the visits are
+        // spread evenly and the choice that gains most now should still be played.
+        let best = root
+            .choices
             .iter()
-            .enumerate()
-            .fold(0, |best, (i, v)| if *v > visits[best] { i } else { best });
+            .filter_map(|c| legal.iter().position(|l| l == c))
+            .fold(None, |best: Option<usize>, i| match best {
+                Some(b) if visits[b] >= visits[i] => Some(b),
+                _ => Some(i),
+            })
+            .unwrap_or(0);
         let values = tree.root_values(&legal);
         SearchReport {
             choice: Some(legal[best]),
@@ -322,6 +329,7 @@ impl<C: Copy> RootPlan<C> {
                 next.play_listed(c);
                 if config.reply_deals > 0 {
                     let (after, value) = settled(next, me, config.search_eval, &mut buffer);
+                    let (after, value) = followed_up(after, value, me, config, &mut buffer);
                     // Half what the position is worth now, half what it is worth after the
                     // opponent's best reply (were the turn to pass now): exposed pieces and open
                     // patterns cost before the search finds the reply.
@@ -521,6 +529,38 @@ fn settled<G: Game>(
     }
     let v = value(&game);
     (game, v)
+}
+
+/// When the bot still decides in `after` at the start of a new action (a flare, a thaw or a summon
+/// that gains an action leaves the turn's actions to come), the position after its best next
+/// action (completed greedily), if that is worth more than stopping here: what a flare or an extra
+/// action sets up is only taken by the action after it, and the opponent's reply should be judged
+/// after that action, not as if the turn passed at once.
+fn followed_up<G: Game>(
+    after: G,
+    value: f64,
+    me: usize,
+    config: &MctsConfig,
+    buffer: &mut Vec<G::Choice>,
+) -> (G, f64) {
+    if after.is_over() || after.to_move() != me || after.mid_action() {
+        return (after, value);
+    }
+    let mut next_actions = Vec::new();
+    after.legal(&mut next_actions);
+    let mut best: Option<(G, f64)> = None;
+    for &choice in &next_actions {
+        let mut next = after.clone();
+        next.play_listed(choice);
+        let (end, v) = settled(next, me, config.search_eval, buffer);
+        if best.as_ref().is_none_or(|(_, b)| v > *b + 1e-9) {
+            best = Some((end, v));
+        }
+    }
+    match best {
+        Some((end, v)) if v > value => (end, v),
+        _ => (after, value),
+    }
 }
 
 /// When another seat decides next in `after` (the bot's action is done and its turn has passed),

@@ -1,5 +1,6 @@
 //! Bots: every player the computer can take, behind one trait and selectable by name.
 
+pub mod deadline;
 pub mod external;
 pub mod greedy;
 pub mod mcts;

@@ -1,7 +1,8 @@
 //! `think`: the choice a bot makes in a position, with its best alternatives, for analysing
 //! positions and for tactics tests.
 
-use super::greedy::settle;
+use super::deadline::Deadline;
+use super::greedy::{self, settle};
 use super::mcts::{Level, MctsBot};
 use super::{Bot, make_bot};
 use crate::shell::game::Game;
@@ -111,12 +112,15 @@ pub fn think<G: Game>(
     let alternatives = if bot == "greedy" {
         let seat = observation.to_move();
         let mut buffer = Vec::new();
+        // The alternatives are valued within greedy's own time limit (a long action would
+        // otherwise keep the analysis going for minutes).
+        let deadline = Deadline::after(greedy::TIME_LIMIT, &cancel);
         let mut valued: Vec<(f64, &G::Choice)> = legal
             .iter()
             .map(|c| {
                 let mut next = observation.clone();
                 next.play_listed(*c);
-                (settle(next, seat, &mut buffer), c)
+                (settle(next, seat, &mut buffer, &deadline), c)
             })
             .collect();
         valued.sort_by(|a, b| b.0.total_cmp(&a.0));

@@ -12,14 +12,20 @@
 //!
 //! The bot never sees more than its observation; with an iteration budget (the time limit is only
 //! a safety net) and a seed it is reproducible.
+//!
+//! The time limit is one [`Deadline`] for the whole decision, read inside the root plan (its
+//! greedy completions and replies), between iterations and inside each playout: once it is
+//! reached, the search answers with what it has (at worst the root plan's first choice, ordered
+//! as far as it got), however long the card set makes one action.
 
 mod tree;
 
 use super::Bot;
+use super::deadline::Deadline;
 use super::greedy::settle;
 use crate::shell::game::{Game, SearchBudgets};
 use crate::shell::rng::Rng;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use tree::{NodeId, Tree};
 
@@ -173,7 +179,8 @@ impl MctsBot {
         } else {
             0
         };
-        let root = RootPlan::new(observation, &legal, &self.config, deal_seed);
+        let deadline = Deadline::after(self.config.time_limit, cancel);
+        let root = RootPlan::new(observation, &legal, &self.config, deal_seed, &deadline);
         let mut tree: Tree<G::Choice> = Tree::new();
         let mut scratch = Scratch::default();
         // A decision between few choices is settled with fewer iterations: a tenth of the
@@ -184,17 +191,15 @@ impl MctsBot {
             .min((self.config.iterations / 10).max(1) * legal.len() as u32);
         let mut done = 0;
         while done < budget {
-            if done % 32 == 0 && done > 0 {
-                if cancel.load(Ordering::Relaxed) || started.elapsed() >= self.config.time_limit {
-                    break;
-                }
-                if decided(&tree, &legal, budget - done) {
-                    break;
-                }
+            if deadline.reached() {
+                break;
+            }
+            if done % 32 == 0 && done > 0 && decided(&tree, &legal, budget - done) {
+                break;
             }
             let deal = observation.determinize(me, self.rng.next_u64());
             let allowed = root.allowed(done);
-            self.iterate(&mut tree, deal, &root, allowed, &mut scratch);
+            self.iterate(&mut tree, deal, &root, allowed, &mut scratch, &deadline);
             done += 1;
         }
         let visits = tree.root_visits(&legal);
@@ -228,6 +233,7 @@ impl MctsBot {
         root: &RootPlan<G::Choice>,
         allowed: usize,
         s: &mut Scratch<G::Choice>,
+        deadline: &Deadline,
     ) {
         s.path.clear();
         let mut node = Tree::<G::Choice>::ROOT;
@@ -240,7 +246,7 @@ impl MctsBot {
                 s.legal.extend_from_slice(&root.choices[..allowed]);
             } else {
                 state.legal(&mut s.legal);
-                widen(tree, node, &state, &self.config, s);
+                widen(tree, node, &state, &self.config, s, deadline);
             }
             if s.legal.is_empty() {
                 break;
@@ -274,11 +280,13 @@ impl MctsBot {
             }
         }
         // Play out to the depth, then on to the end of the action in progress, so that the
-        // evaluation never sees a half-resolved effect (with a cap in case actions chain).
+        // evaluation never sees a half-resolved effect (with a cap in case actions chain). At the
+        // deadline the playout stops where it is: the search is over and this is its last result.
         let mut steps = 0;
         let cap = self.config.playout_depth.saturating_mul(4).max(16);
         while !state.is_over()
             && steps < cap
+            && !deadline.reached()
             && (steps < self.config.playout_depth || state.mid_action())
         {
             state.legal(&mut s.legal);
@@ -318,6 +326,7 @@ impl<C: Copy> RootPlan<C> {
         legal: &[C],
         config: &MctsConfig,
         seed: u64,
+        deadline: &Deadline,
     ) -> RootPlan<C> {
         let me = observation.to_move();
         let weight = config.prior_weight;
@@ -325,21 +334,28 @@ impl<C: Copy> RootPlan<C> {
         let mut valued: Vec<(f64, C)> = legal
             .iter()
             .map(|&c| {
+                // Past the deadline the remaining choices are only valued as they are: the search
+                // is over, and the plan's order is all it can still answer with.
+                if deadline.reached() {
+                    return (immediate_value(observation, me, c, config.search_eval), c);
+                }
                 let mut next = observation.clone();
                 next.play_listed(c);
                 if config.reply_deals > 0 {
-                    let (after, value) = settled(next, me, config.search_eval, &mut buffer);
-                    let (after, value) = followed_up(after, value, me, config, &mut buffer);
+                    let (after, value) =
+                        settled(next, me, config.search_eval, &mut buffer, deadline);
+                    let (after, value) =
+                        followed_up(after, value, me, config, &mut buffer, deadline);
                     // Half what the position is worth now, half what it is worth after the
                     // opponent's best reply (were the turn to pass now): exposed pieces and open
                     // patterns cost before the search finds the reply.
-                    let replied = reply_value(&after, me, config, seed, &mut buffer);
+                    let replied = reply_value(&after, me, config, seed, &mut buffer, deadline);
                     return (replied.map_or(value, |r| 0.5 * (value + r)), c);
                 }
                 let value = if config.search_eval {
-                    settle_searched(next, me, &mut buffer)
+                    settle_searched(next, me, &mut buffer, deadline)
                 } else {
-                    settle(next, me, &mut buffer)
+                    settle(next, me, &mut buffer, deadline)
                 };
                 (value, c)
             })
@@ -438,6 +454,7 @@ fn widen<G: Game>(
     state: &G,
     config: &MctsConfig,
     s: &mut Scratch<G::Choice>,
+    deadline: &Deadline,
 ) {
     let Scratch {
         legal,
@@ -458,9 +475,9 @@ fn widen<G: Game>(
                 let mut next = state.clone();
                 next.play_listed(choice);
                 if searched {
-                    settle_searched(next, mover, settle_buffer)
+                    settle_searched(next, mover, settle_buffer, deadline)
                 } else {
-                    settle(next, mover, settle_buffer)
+                    settle(next, mover, settle_buffer, deadline)
                 }
             } else {
                 immediate_value(state, mover, choice, searched)
@@ -497,6 +514,7 @@ fn settled<G: Game>(
     seat: usize,
     searched: bool,
     buffer: &mut Vec<G::Choice>,
+    deadline: &Deadline,
 ) -> (G, f64) {
     let value = |g: &G| {
         let v = if g.is_over() {
@@ -509,12 +527,15 @@ fn settled<G: Game>(
         v.get(seat).copied().unwrap_or(0.0)
     };
     for _ in 0..8 {
-        if game.is_over() || game.to_move() != seat || !game.mid_action() {
+        if game.is_over() || game.to_move() != seat || !game.mid_action() || deadline.reached() {
             break;
         }
         game.legal(buffer);
         let mut best: Option<(f64, G)> = None;
         for &choice in buffer.iter() {
+            if best.is_some() && deadline.reached() {
+                break;
+            }
             let mut next = game.clone();
             next.play_listed(choice);
             let v = value(&next);
@@ -542,6 +563,7 @@ fn followed_up<G: Game>(
     me: usize,
     config: &MctsConfig,
     buffer: &mut Vec<G::Choice>,
+    deadline: &Deadline,
 ) -> (G, f64) {
     if after.is_over() || after.to_move() != me || after.mid_action() {
         return (after, value);
@@ -550,9 +572,12 @@ fn followed_up<G: Game>(
     after.legal(&mut next_actions);
     let mut best: Option<(G, f64)> = None;
     for &choice in &next_actions {
+        if deadline.reached() {
+            break;
+        }
         let mut next = after.clone();
         next.play_listed(choice);
-        let (end, v) = settled(next, me, config.search_eval, buffer);
+        let (end, v) = settled(next, me, config.search_eval, buffer, deadline);
         if best.as_ref().is_none_or(|(_, b)| v > *b + 1e-9) {
             best = Some((end, v));
         }
@@ -573,6 +598,7 @@ fn reply_value<G: Game>(
     config: &MctsConfig,
     seed: u64,
     buffer: &mut Vec<G::Choice>,
+    deadline: &Deadline,
 ) -> Option<f64> {
     if after.is_over() {
         return None;
@@ -591,16 +617,25 @@ fn reply_value<G: Game>(
         return None;
     }
     let mut total = 0.0;
+    let mut dealt = 0;
     let mut replies = Vec::new();
     for k in 0..config.reply_deals {
+        // Past the deadline, the mean over the deals already looked at (none: no reply value).
+        if deadline.reached() {
+            break;
+        }
+        dealt += 1;
         let deal = after.determinize(me, seed.wrapping_add(u64::from(k)));
         let opponent = deal.to_move();
         deal.legal(&mut replies);
         let mut best: Option<(f64, f64)> = None;
         for &reply in &replies {
+            if best.is_some() && deadline.reached() {
+                break;
+            }
             let mut next = deal.clone();
             next.play_listed(reply);
-            let (end, theirs) = settled(next, opponent, config.search_eval, buffer);
+            let (end, theirs) = settled(next, opponent, config.search_eval, buffer, deadline);
             if best.is_none_or(|(b, _)| theirs > b + 1e-9) {
                 let values = if end.is_over() {
                     end.rewards()
@@ -614,12 +649,20 @@ fn reply_value<G: Game>(
         }
         total += best.map_or(0.0, |(_, mine)| mine);
     }
-    Some(total / f64::from(config.reply_deals.max(1)))
+    if dealt == 0 {
+        return None;
+    }
+    Some(total / f64::from(dealt))
 }
 
 /// `greedy`'s [`settle`] with the search evaluation: the value for `seat` after the action in
 /// progress is completed greedily.
-fn settle_searched<G: Game>(mut game: G, seat: usize, buffer: &mut Vec<G::Choice>) -> f64 {
+fn settle_searched<G: Game>(
+    mut game: G,
+    seat: usize,
+    buffer: &mut Vec<G::Choice>,
+    deadline: &Deadline,
+) -> f64 {
     let value = |g: &G| {
         let v = if g.is_over() {
             g.rewards()
@@ -630,12 +673,15 @@ fn settle_searched<G: Game>(mut game: G, seat: usize, buffer: &mut Vec<G::Choice
     };
     // As many steps as `greedy` looks at: effects rarely have more.
     for _ in 0..8 {
-        if game.is_over() || game.to_move() != seat || !game.mid_action() {
+        if game.is_over() || game.to_move() != seat || !game.mid_action() || deadline.reached() {
             break;
         }
         game.legal(buffer);
         let mut best: Option<(f64, G)> = None;
         for &choice in buffer.iter() {
+            if best.is_some() && deadline.reached() {
+                break;
+            }
             let mut next = game.clone();
             next.play_listed(choice);
             let v = value(&next);

@@ -15,7 +15,7 @@ use table::shell::record::{Recordable, Replay, SaveFile};
 use table::shell::rng::Rng;
 use table::shell::seats::SeatKind;
 use table::shell::seats::SeatKind as Player;
-use table::shell::tui::app::{App, SaveDirs, Screen, hint_text};
+use table::shell::tui::app::{App, Overlay, SaveDirs, Screen, hint_text};
 use table::shell::tui::table::Table;
 use table::shell::tui::table::replay::{ReplayCursor, Watch};
 use table::shell::tui::theme::PaletteKind;
@@ -76,6 +76,161 @@ fn saved_game(dir: &Path, seed: u64) -> (PathBuf, Replay<GameState>) {
     let save = SaveFile::new::<GameState>(spec, seed, texts, &game);
     let path = write_new(dir, "replayed", &to_text(&save).expect("writes")).expect("saved");
     (path, Replay::new(start, choices).expect("replays"))
+}
+
+/// A random duel between two people saved in `dir` as `stem.ron`: `moves` random choices (all
+/// of them, to the end, when `None`), then a resignation when `resign`. Returns the path and
+/// the position reached.
+fn saved_duel(
+    dir: &Path,
+    stem: &str,
+    seed: u64,
+    moves: Option<usize>,
+    resign: bool,
+) -> (PathBuf, GameState) {
+    let seat = |name: &str| SeatSpec {
+        name: name.into(),
+        player: Player::Human,
+        deck: "Imperial".into(),
+    };
+    let spec = GameSpec {
+        mode: Mode::Deathmatch,
+        players: 2,
+        teams: false,
+        seats: vec![seat("Blue"), seat("Red")],
+        scenario: None,
+        rules: table::tashkalar::engine::RULES_VERSION,
+    };
+    let mut game = GameState::start(&spec, seed, &db()).expect("sets up");
+    let mut rng = Rng::seeded(seed);
+    let (mut legal, mut texts) = (Vec::new(), Vec::new());
+    while !game.is_over() && moves.is_none_or(|n| texts.len() < n) {
+        game.legal(&mut legal);
+        let c = legal[rng.below(legal.len() as u32) as usize];
+        texts.push(game.choice_text(&c));
+        game.play(c).expect("legal");
+    }
+    if resign {
+        let c = game.resignation().expect("a duel may be given up");
+        texts.push(game.choice_text(&c));
+        game.play(c).expect("resigns");
+    }
+    let save = SaveFile::new::<GameState>(spec, seed, texts, &game);
+    let path = write_new(dir, stem, &to_text(&save).expect("writes")).expect("saved");
+    (path, game)
+}
+
+#[test]
+fn the_saves_list_shows_who_won_with_the_scores_who_resigned_and_whose_turn_it_is() {
+    let dir = temp_dir("results");
+    let names = ["Blue", "Red"];
+    let (_, over) = saved_duel(&dir, "a-over", 5, None, false);
+    let (_, going) = saved_duel(&dir, "b-going", 7, Some(9), false);
+    let (_, resigned) = saved_duel(&dir, "c-resigned", 8, Some(6), true);
+
+    // The finished game: its winner and the scores, the winner's first, and the last turn.
+    let scores = over.scores();
+    let winner = (0..2).find(|&s| over.rewards()[s] > 0.0).expect("a winner");
+    let won = if over.rewards().iter().all(|r| *r > 0.0) {
+        format!("a draw {}-{}, turn {}", scores[0], scores[1], over.turn())
+    } else {
+        format!(
+            "{} won {}-{}, turn {}",
+            names[winner],
+            scores[winner],
+            scores[1 - winner],
+            over.turn()
+        )
+    };
+    let going_line = format!(
+        "turn {}, {} to play",
+        going.turn(),
+        names[Game::to_move(&going)]
+    );
+    // Whoever was to move gave up.
+    let gave_up = resigned
+        .rewards()
+        .iter()
+        .position(|r| *r == 0.0)
+        .expect("a loser");
+    let resigned_line = format!("{} resigned, turn {}", names[gave_up], resigned.turn());
+
+    let mut app = app_with_saves(&dir);
+    press(&mut app, KeyCode::Char('3'));
+    let shown = text(&render(&app, 200, H));
+    for (file, line) in [
+        ("a-over.ron", &won),
+        ("b-going.ron", &going_line),
+        ("c-resigned.ron", &resigned_line),
+    ] {
+        let row = shown
+            .lines()
+            .find(|l| l.contains(file))
+            .unwrap_or_else(|| panic!("{file} listed:\n{shown}"));
+        assert!(row.contains(&format!("{file} · {line} · ")), "{row}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_save_is_deleted_from_the_list_after_a_yes_with_its_lock_file_but_not_while_played() {
+    use table::shell::record::lock::SaveLock;
+    let dir = temp_dir("delete");
+    let (keep, _) = saved_duel(&dir, "a-keep", 5, Some(4), false);
+    let (gone, _) = saved_duel(&dir, "b-gone", 7, Some(4), false);
+    // A lock file left behind by a crash goes with its save.
+    let stale = dir.join(".b-gone.ron.lock");
+    std::fs::write(&stale, "999999").expect("stale lock");
+    let mut app = app_with_saves(&dir);
+    press(&mut app, KeyCode::Char('3'));
+    let highlighted = |app: &App| match &app.screen {
+        Screen::Saves(list) => list.selected().map(|e| e.path.clone()),
+        _ => None,
+    };
+    if highlighted(&app) != Some(gone.clone()) {
+        press(&mut app, KeyCode::Down);
+    }
+    assert_eq!(highlighted(&app), Some(gone.clone()));
+    let shown = text(&render(&app, W, H));
+    assert!(
+        shown.contains("d delete"),
+        "the key bar offers it:\n{shown}"
+    );
+
+    // No keeps it; yes deletes it and the list goes on without it.
+    press(&mut app, KeyCode::Char('d'));
+    let shown = text(&render(&app, W, H));
+    assert!(shown.contains("Delete b-gone.ron? y/n"), "{shown}");
+    press(&mut app, KeyCode::Char('n'));
+    assert!(gone.exists());
+    assert!(!text(&render(&app, W, H)).contains("Delete b-gone.ron?"));
+    press(&mut app, KeyCode::Delete);
+    press(&mut app, KeyCode::Char('y'));
+    assert!(
+        !gone.exists() && !stale.exists(),
+        "the save and its lock file"
+    );
+    let shown = text(&render(&app, W, H));
+    assert!(
+        !shown.contains("b-gone.ron") && shown.contains("a-keep.ron"),
+        "{shown}"
+    );
+    assert_eq!(highlighted(&app), Some(keep.clone()));
+
+    // A game being played is not deleted, and the player is told why.
+    let lock = SaveLock::acquire(&keep).expect("locks");
+    press(&mut app, KeyCode::Char('d'));
+    press(&mut app, KeyCode::Char('y'));
+    assert!(keep.exists());
+    match &app.overlay {
+        Some(Overlay::Notice(why)) => assert!(
+            why.contains("not deleted: this game is open in another copy"),
+            "{why}"
+        ),
+        other => panic!("no notice: {other:?}"),
+    }
+    drop(lock);
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The status line (top row) of the screen.
@@ -466,12 +621,12 @@ fn a_game_whose_program_was_killed_continues_from_the_menu_where_it_stopped() {
     .expect("place");
     assert_eq!(game(&app).save_path(), Some(path.as_path()));
     assert_eq!(saved(&app).choices.len(), choices + 1);
-    // The Load list offers it too, marked in progress.
+    // The Load list offers it too, with whose turn it is.
     app.to_menu();
     press(&mut app, KeyCode::Char('3'));
     let shown = text(&render(&app, W, H));
     assert!(
-        shown.contains(&name) && shown.contains("in progress"),
+        shown.contains(&name) && shown.contains(" to play · "),
         "{shown}"
     );
     press(&mut app, KeyCode::Enter);

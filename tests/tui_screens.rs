@@ -388,3 +388,17 @@ fn the_newest_log_line_is_always_in_view() {
     press(&mut app, KeyCode::PageDown);
     assert!(text(&render(&app, 120, 40)).contains(&head));
 }
+
+#[test]
+fn the_new_game_form_gives_each_seat_a_different_deck_by_default() {
+    let mut app = app(PaletteKind::Standard);
+    press(&mut app, KeyCode::Enter);
+    let decks = &db().decks;
+    let first = form_value(&app, "  deck of seat 1");
+    let second = form_value(&app, "  deck of seat 2");
+    assert_eq!(first, decks[0].name);
+    assert_eq!(second, decks[1 % decks.len()].name);
+    assert_ne!(first, second, "two decks are loaded, so the seats differ");
+    let shown = text(&render(&app, 120, 40));
+    assert!(shown.contains(&second), "{shown}");
+}

@@ -52,4 +52,6 @@ pub enum Action {
     Slower,
     /// Replay: watch through the next seat's eyes (or everyone's, once the game is over).
     Perspective,
+    /// Saves list: delete the highlighted save (asks first).
+    Delete,
 }

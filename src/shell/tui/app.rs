@@ -19,7 +19,7 @@ use super::widgets::keybar::KeyBar;
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// The smallest terminal the shell's own screens are laid out for.
@@ -45,6 +45,8 @@ pub enum Overlay {
     /// The key help, scrolled this far.
     Help(u16),
     ConfirmQuit,
+    /// "Delete <name>?" about this save of the saves list.
+    ConfirmDelete(PathBuf),
     Notice(String),
 }
 
@@ -182,7 +184,7 @@ impl App {
         if let Some(o) = &self.overlay {
             return match o {
                 Overlay::Help(_) => Context::Help,
-                Overlay::ConfirmQuit => Context::Confirm,
+                Overlay::ConfirmQuit | Overlay::ConfirmDelete(_) => Context::Confirm,
                 Overlay::Notice(_) => Context::Notice,
             };
         }
@@ -297,6 +299,11 @@ impl App {
                 Action::Yes => self.quit = true,
                 Action::No | Action::Back => {}
                 _ => self.overlay = Some(Overlay::ConfirmQuit),
+            },
+            Overlay::ConfirmDelete(path) => match action {
+                Action::Yes => self.delete_save(&path),
+                Action::No | Action::Back => {}
+                _ => self.overlay = Some(Overlay::ConfirmDelete(path)),
             },
             Overlay::Notice(text) => {
                 if !matches!(action, Action::Select | Action::Back) {
@@ -428,6 +435,11 @@ impl App {
             Action::Up => list.index = (list.index + n - 1) % n,
             Action::Down => list.index = (list.index + 1) % n,
             Action::Select => self.open_selected_save(),
+            Action::Delete => {
+                if let Some(entry) = list.selected() {
+                    self.overlay = Some(Overlay::ConfirmDelete(entry.path.clone()));
+                }
+            }
             Action::Back => self.screen = Screen::Menu,
             _ => {}
         }
@@ -444,6 +456,24 @@ impl App {
         let watch = list.purpose == SavesPurpose::Replay || !entry.unfinished;
         match self.catalog.open(&entry.path, watch, &self.env) {
             Ok(table) => self.show(table),
+            Err(e) => self.overlay = Some(Overlay::Notice(capitalised(&e))),
+        }
+    }
+
+    /// Deletes a save of the list (asked first) with its lock file, unless another copy of the
+    /// program plays it; says why when it is not deleted. The list stays, without it.
+    fn delete_save(&mut self, path: &Path) {
+        let Screen::Saves(list) = &mut self.screen else {
+            return;
+        };
+        match Catalog::delete(path) {
+            Ok(()) => {
+                list.entries.retain(|e| e.path != path);
+                list.index = list.index.min(list.entries.len().saturating_sub(1));
+                if list.entries.is_empty() {
+                    self.screen = Screen::Menu;
+                }
+            }
             Err(e) => self.overlay = Some(Overlay::Notice(capitalised(&e))),
         }
     }
@@ -644,6 +674,13 @@ impl App {
                     },
                     theme,
                 )
+            }
+            Some(Overlay::ConfirmDelete(path)) => {
+                let name = path
+                    .file_name()
+                    .map(|n| n.to_string_lossy().into_owned())
+                    .unwrap_or_default();
+                overlays::render_confirm(frame, body, &format!("Delete {name}? y/n"), theme)
             }
             Some(Overlay::Notice(text)) => overlays::render_notice(frame, body, text, theme),
             None => {}

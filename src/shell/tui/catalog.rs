@@ -6,10 +6,10 @@ use super::table::{Table, TableEnv, TableScreen};
 use super::ui::GameUi;
 use crate::shell::game::Game;
 use crate::shell::record::load::{self, FileError, LoadError};
-use crate::shell::record::lock::{self as save_lock, SaveLock};
+use crate::shell::record::lock::{self as save_lock, LockError, SaveLock};
 use crate::shell::record::save::{self, Autosave};
 use crate::shell::record::{Loaded, Recordable};
-use crate::shell::seats::SeatKind;
+use crate::shell::seats::{SeatKind, Seats};
 use std::fmt;
 use std::path::{Path, PathBuf};
 use std::time::SystemTime;
@@ -93,6 +93,10 @@ pub struct Summary {
     pub seats: String,
     pub decisions: usize,
     pub finished: bool,
+    /// How the game stands, from replaying it: "Blue won 18-11, turn 27", "Red resigned, turn
+    /// 12", "turn 5, Blue to play". `None` when the save does not replay in this build (opening
+    /// it then says why).
+    pub result: Option<String>,
 }
 
 /// A game of the table with its screen `U`, and what setting its games up needs.
@@ -154,11 +158,19 @@ impl<U: GameUi> GameEntry for Entry<U> {
 
     fn summary(&self, text: &str) -> Result<Summary, LoadError> {
         let save = load::parse_fields::<U::Game>(text)?;
+        let seats = <U::Game as Recordable>::seats(&save.game);
+        // The save stores no scores, so the list replays it (a few milliseconds for a whole
+        // game); a save that does not replay is still listed, without its result.
+        let result = self
+            .load(text)
+            .ok()
+            .map(|loaded| result_line(&loaded, &seats));
         Ok(Summary {
             setup: <U::Game as Recordable>::describe(&save.game),
-            seats: <U::Game as Recordable>::seats(&save.game).summary(),
+            seats: seats.summary(),
             decisions: save.choices.len(),
             finished: save.finished,
+            result,
         })
     }
 
@@ -191,6 +203,74 @@ impl<U: GameUi> GameEntry for Entry<U> {
         table
             .map(|t| Box::new(t) as Box<dyn TableScreen>)
             .map_err(LoadError::Setup)
+    }
+}
+
+/// The names of `seats` joined ("Blue", "Blue and Yellow").
+fn names(seats: &Seats, which: &[usize]) -> String {
+    let names: Vec<&str> = which
+        .iter()
+        .filter_map(|&s| seats.players.get(s).map(|p| p.name.as_str()))
+        .collect();
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+        Some((last, _)) => last.to_string(),
+        None => String::new(),
+    }
+}
+
+/// How a replayed game stands, for the list of saves: the winners and the scores (winners'
+/// side first, one score per side) or who resigned, once it is over; whose turn it is while it
+/// goes on.
+fn result_line<G: Recordable>(loaded: &Loaded<G>, seats: &Seats) -> String {
+    let end = &loaded.end;
+    let turn = end.turn();
+    if !end.is_over() {
+        return format!("turn {turn}, {} to play", names(seats, &[end.to_move()]));
+    }
+    // A resignation is the last choice made, and it is the choice the position before it
+    // offered as giving up: replay up to there to tell (only finished games pay for it).
+    if let Some((last, before)) = loaded.choices.split_last() {
+        let mut prev = loaded.start.clone();
+        let replayed = before.iter().all(|c| prev.play(*c).is_ok());
+        if replayed && prev.resignation() == Some(*last) {
+            let side = prev.side(prev.to_move());
+            return format!("{} resigned, turn {turn}", names(seats, &side));
+        }
+    }
+    // One entry per side (a team shares its score), in seat order of their first seat.
+    let mut sides: Vec<Vec<usize>> = Vec::new();
+    for seat in 0..end.players() {
+        if !sides.iter().any(|s| s.contains(&seat)) {
+            sides.push(end.side(seat));
+        }
+    }
+    let rewards = end.rewards();
+    let won = |side: &Vec<usize>| {
+        side.iter()
+            .any(|&s| rewards.get(s).is_some_and(|r| *r > 0.0))
+    };
+    let scores = end.scores();
+    let score = |side: &Vec<usize>| side.first().and_then(|&s| scores.get(s)).copied();
+    let winners: Vec<&Vec<usize>> = sides.iter().filter(|s| won(s)).collect();
+    // The winners' scores first, then the others from the highest down.
+    let mut order: Vec<&Vec<usize>> = sides.iter().collect();
+    order.sort_by_key(|s| (!won(s), std::cmp::Reverse(score(s))));
+    let points: Vec<String> = order
+        .iter()
+        .filter_map(|s| score(s).map(|p| p.to_string()))
+        .collect();
+    let points = if points.len() == sides.len() && !points.is_empty() {
+        format!(" {}", points.join("-"))
+    } else {
+        String::new()
+    };
+    let who: Vec<usize> = winners.iter().flat_map(|s| s.iter().copied()).collect();
+    match winners.len() {
+        0 => format!("no winner{points}, turn {turn}"),
+        n if n == sides.len() && n > 1 => format!("a draw{points}, turn {turn}"),
+        1 => format!("{} won{points}, turn {turn}", names(seats, &who)),
+        _ => format!("{} shared the win{points}, turn {turn}", names(seats, &who)),
     }
 }
 
@@ -398,7 +478,8 @@ impl Catalog {
         match read {
             Ok((title, s)) => SaveEntry {
                 summary: format!(
-                    "{name} · {}{} · {} · {} decisions · {}",
+                    "{name} · {}{}{} · {} · {} decisions · {}",
+                    s.result.map(|r| format!("{r} · ")).unwrap_or_default(),
                     if several {
                         format!("{title} · ")
                     } else {
@@ -454,6 +535,30 @@ impl Catalog {
             .map(|i| &all[i])
             .ok_or_else(|| RecordsError::NothingToContinue(dirs.to_vec()))?;
         self.open(&last.path, false, env)
+    }
+
+    /// Deletes a save and its lock file, unless a game in it is being played (by another copy
+    /// of the program, or this one): a save is not pulled from under a game.
+    pub fn delete(path: &Path) -> Result<(), RecordsError> {
+        // Taking the lock proves nobody plays it, and keeps anyone from opening it meanwhile;
+        // letting the lock go removes its file.
+        let lock = SaveLock::acquire(path).map_err(|e| RecordsError::Locked {
+            path: path.to_path_buf(),
+            why: match e {
+                LockError::Held(pid) => format!(
+                    "not deleted: this game is open in another copy of the program{}: quit it \
+                     there first",
+                    pid.map(|p| format!(" (process {p})")).unwrap_or_default()
+                ),
+                other => format!("not deleted: {other}"),
+            },
+        })?;
+        let removed = std::fs::remove_file(path);
+        drop(lock);
+        removed.map_err(|e| RecordsError::Listing {
+            dir: path.to_path_buf(),
+            why: format!("cannot delete it: {}", save::io_reason(&e)),
+        })
     }
 
     fn unreadable(&self, path: &Path) -> RecordsError {

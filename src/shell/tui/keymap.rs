@@ -473,6 +473,13 @@ pub const KEYMAP: &[Binding<Action>] = &[
         )
     },
     bind(
+        &[Key::Char('d'), Key::Code(K::Delete)],
+        Action::Delete,
+        &[C::Saves],
+        "delete",
+        "Delete the highlighted save (asks first; not a game open in another copy).",
+    ),
+    bind(
         &[Key::Char('p')],
         Action::Palette,
         &[C::Games, C::Menu, C::Form],

@@ -165,14 +165,16 @@ pub struct TkSetup {
 }
 
 impl TkSetup {
-    /// Deathmatch for two, first deck for everyone.
+    /// Deathmatch for two; seat `i` gets deck `i` (round the decks when there are fewer than
+    /// seats), so that the seats' decks differ by default.
     pub fn new(db: Arc<CardDb>) -> TkSetup {
+        let n = db.decks.len().max(1);
         TkSetup {
             db,
             mode: Mode::Deathmatch,
             players: 2,
             teams: false,
-            decks: [0; 4],
+            decks: std::array::from_fn(|i| i % n),
         }
     }
 

@@ -337,34 +337,7 @@ pub fn render(
     let mut options = Vec::new();
     if let Some(r) = &v.replay {
         title = Line::styled(" Replay ", theme.title());
-        details.push(Line::from(format!(
-            "Decision {} of {} · turn {}{}",
-            r.step,
-            r.steps,
-            g.turn_number(),
-            if g.is_over() { " · game over" } else { "" }
-        )));
-        details.push(match &r.next {
-            Some(next) => Line::styled(format!("Next: {next}"), theme.key()),
-            None => Line::styled("End of the record", theme.warn()),
-        });
-        details.push(Line::styled(
-            format!("Watching: {}", r.watch),
-            theme.muted(),
-        ));
-        details.push(Line::styled(
-            match &r.autoplay {
-                Some(speed) => format!("Autoplay: {speed} (Space stops, + and - change speed)"),
-                None => "Autoplay off (Space starts it)".to_string(),
-            },
-            theme.muted(),
-        ));
-        if !r.typed.is_empty() {
-            details.push(Line::styled(
-                format!("Jump to turn {}_ (Enter)", r.typed),
-                theme.key(),
-            ));
-        }
+        details.extend(r.details(g.turn_number(), g.is_over(), theme));
     } else if g.is_over() {
         title = Line::styled(" Game over ", theme.warn());
         details.push(Line::styled(

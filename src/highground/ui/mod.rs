@@ -18,7 +18,7 @@ use crate::highground::card::Card;
 use crate::highground::decision::Choice;
 use crate::highground::pos::Pos;
 use crate::highground::state::{HighGround, Pending};
-use crate::shell::tui::keymap::{Binding, Context, Key, WithDigit};
+use crate::shell::tui::keymap::{Binding, Key, WithDigit};
 use crate::shell::tui::theme::Theme;
 use crate::shell::tui::ui::{GameUi, Note, Outcome, TableView};
 use board::Extent;
@@ -69,15 +69,7 @@ const fn bind(
     help: &'static str,
     in_bar: bool,
 ) -> Binding<HgAction> {
-    Binding {
-        keys,
-        action,
-        contexts: &[Context::Game],
-        hint,
-        group,
-        help,
-        in_bar,
-    }
+    Binding::game(keys, action, hint, group, help, in_bar)
 }
 
 use HgAction as A;

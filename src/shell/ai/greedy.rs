@@ -50,11 +50,24 @@ impl GreedyBot {
 /// The value for `seat` of `game` after the current action is completed greedily (as far as it
 /// got when `deadline` is reached).
 pub(crate) fn settle<G: Game>(
-    mut game: G,
+    game: G,
     seat: usize,
     buffer: &mut Vec<G::Choice>,
     deadline: &Deadline,
 ) -> f64 {
+    complete_action(game, seat, buffer, deadline, |g| outcome(g, seat)).1
+}
+
+/// The game after `seat` completes the action in progress step by step, each step the choice
+/// `value` likes best (the first of equals), and that game's value: at most [`ACTION_DEPTH`]
+/// steps, and none after `deadline`. Greedy's look-ahead and the search's root plan share it.
+pub(crate) fn complete_action<G: Game>(
+    mut game: G,
+    seat: usize,
+    buffer: &mut Vec<G::Choice>,
+    deadline: &Deadline,
+    value: impl Fn(&G) -> f64,
+) -> (G, f64) {
     for _ in 0..ACTION_DEPTH {
         if game.is_over() || game.to_move() != seat || !game.mid_action() || deadline.reached() {
             break;
@@ -67,9 +80,9 @@ pub(crate) fn settle<G: Game>(
             }
             let mut next = game.clone();
             next.play_listed(choice);
-            let value = outcome(&next, seat);
-            if best.as_ref().is_none_or(|(v, _)| value > *v + TIE) {
-                best = Some((value, next));
+            let v = value(&next);
+            if best.as_ref().is_none_or(|(b, _)| v > *b + TIE) {
+                best = Some((v, next));
             }
         }
         match best {
@@ -77,7 +90,8 @@ pub(crate) fn settle<G: Game>(
             None => break,
         }
     }
-    outcome(&game, seat)
+    let v = value(&game);
+    (game, v)
 }
 
 /// A finished game's result, or the evaluation of one in progress.

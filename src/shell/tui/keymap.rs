@@ -179,6 +179,29 @@ pub struct Binding<A: 'static> {
     pub in_bar: bool,
 }
 
+impl<A: 'static> Binding<A> {
+    /// A key of a game's own screen (it acts in the game context only), as each game's table of
+    /// keys lists them.
+    pub const fn game(
+        keys: &'static [Key],
+        action: A,
+        hint: &'static str,
+        group: Option<&'static str>,
+        help: &'static str,
+        in_bar: bool,
+    ) -> Binding<A> {
+        Binding {
+            keys,
+            action,
+            contexts: &[Context::Game],
+            hint,
+            group,
+            help,
+            in_bar,
+        }
+    }
+}
+
 use Context as C;
 use KeyCode as K;
 

@@ -14,6 +14,7 @@ use crate::shell::seats::Seats;
 use ratatui::Frame;
 use ratatui::crossterm::event::MouseEvent;
 use ratatui::layout::Rect;
+use ratatui::text::Line;
 use std::fmt::Debug;
 use std::time::{Duration, Instant};
 
@@ -121,6 +122,47 @@ pub struct ReplayInfo {
     pub typed: String,
     /// The save's file name.
     pub file: String,
+}
+
+impl ReplayInfo {
+    /// The replay viewer's lines for a game's decision panel: where the record is (at `turn`,
+    /// `over` once the game has ended), the next decision, whose eyes, autoplay, a turn being typed.
+    pub fn details(
+        &self,
+        turn: impl std::fmt::Display,
+        over: bool,
+        theme: &Theme,
+    ) -> Vec<Line<'static>> {
+        let mut lines = vec![
+            Line::from(format!(
+                "Decision {} of {} · turn {turn}{}",
+                self.step,
+                self.steps,
+                if over { " · game over" } else { "" }
+            )),
+            match &self.next {
+                Some(next) => Line::styled(format!("Next: {next}"), theme.key()),
+                None => Line::styled("End of the record", theme.warn()),
+            },
+            Line::styled(format!("Watching: {}", self.watch), theme.muted()),
+            Line::styled(
+                match &self.autoplay {
+                    Some(speed) => {
+                        format!("Autoplay: {speed} (Space stops, + and - change speed)")
+                    }
+                    None => "Autoplay off (Space starts it)".to_string(),
+                },
+                theme.muted(),
+            ),
+        ];
+        if !self.typed.is_empty() {
+            lines.push(Line::styled(
+                format!("Jump to turn {}_ (Enter)", self.typed),
+                theme.key(),
+            ));
+        }
+        lines
+    }
 }
 
 /// Everything a game's screen may read to draw and to decide: the game, who sits where, the log,

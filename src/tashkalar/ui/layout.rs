@@ -542,34 +542,7 @@ pub fn render(
     let mut options = Vec::new();
     if let Some(r) = &v.replay {
         title = Line::styled(" Replay ", theme.title());
-        details.push(Line::from(format!(
-            "Decision {} of {} · turn {}{}",
-            r.step,
-            r.steps,
-            st.turn.number,
-            if st.is_over() { " · game over" } else { "" }
-        )));
-        details.push(match &r.next {
-            Some(next) => Line::styled(format!("Next: {next}"), theme.key()),
-            None => Line::styled("End of the record", theme.warn()),
-        });
-        details.push(Line::styled(
-            format!("Watching: {}", r.watch),
-            theme.muted(),
-        ));
-        details.push(Line::styled(
-            match &r.autoplay {
-                Some(speed) => format!("Autoplay: {speed} (Space stops, + and - change speed)"),
-                None => "Autoplay off (Space starts it)".to_string(),
-            },
-            theme.muted(),
-        ));
-        if !r.typed.is_empty() {
-            details.push(Line::styled(
-                format!("Jump to turn {}_ (Enter)", r.typed),
-                theme.key(),
-            ));
-        }
+        details.extend(r.details(st.turn.number, st.is_over(), theme));
     } else if st.is_over() {
         title = Line::styled(" Game over ", theme.warn());
         for line in crate::tashkalar::ui::words::breakdown(st, seats) {

@@ -15,7 +15,7 @@ pub mod words;
 
 use super::engine::view::SeatView;
 use super::engine::{Choice, DecisionKind, GameState, Seat};
-use crate::shell::tui::keymap::{Binding, Context, Key, WithDigit};
+use crate::shell::tui::keymap::{Binding, Key, WithDigit};
 use crate::shell::tui::theme::Theme;
 use crate::shell::tui::ui::{GameUi, Note, Outcome, TableView};
 use interaction::{
@@ -89,15 +89,7 @@ const fn bind(
     help: &'static str,
     in_bar: bool,
 ) -> Binding<ArenaAction> {
-    Binding {
-        keys,
-        action,
-        contexts: &[Context::Game],
-        hint,
-        group,
-        help,
-        in_bar,
-    }
+    Binding::game(keys, action, hint, group, help, in_bar)
 }
 
 use ArenaAction as A;

@@ -22,7 +22,7 @@ mod tree;
 
 use super::Bot;
 use super::deadline::Deadline;
-use super::greedy::settle;
+use super::greedy::{complete_action, settle};
 use crate::shell::game::{Game, SearchBudgets};
 use crate::shell::rng::Rng;
 use std::sync::atomic::AtomicBool;
@@ -510,13 +510,13 @@ fn immediate_value<G: Game>(state: &G, mover: usize, choice: G::Choice, searched
 /// The game after the action in progress is completed greedily by `seat`, and its value to
 /// `seat` (by the search evaluation if `searched`).
 fn settled<G: Game>(
-    mut game: G,
+    game: G,
     seat: usize,
     searched: bool,
     buffer: &mut Vec<G::Choice>,
     deadline: &Deadline,
 ) -> (G, f64) {
-    let value = |g: &G| {
+    complete_action(game, seat, buffer, deadline, |g: &G| {
         let v = if g.is_over() {
             g.rewards()
         } else if searched {
@@ -525,31 +525,7 @@ fn settled<G: Game>(
             g.evaluate()
         };
         v.get(seat).copied().unwrap_or(0.0)
-    };
-    for _ in 0..8 {
-        if game.is_over() || game.to_move() != seat || !game.mid_action() || deadline.reached() {
-            break;
-        }
-        game.legal(buffer);
-        let mut best: Option<(f64, G)> = None;
-        for &choice in buffer.iter() {
-            if best.is_some() && deadline.reached() {
-                break;
-            }
-            let mut next = game.clone();
-            next.play_listed(choice);
-            let v = value(&next);
-            if best.as_ref().is_none_or(|(b, _)| v > *b + 1e-9) {
-                best = Some((v, next));
-            }
-        }
-        match best {
-            Some((_, next)) => game = next,
-            None => break,
-        }
-    }
-    let v = value(&game);
-    (game, v)
+    })
 }
 
 /// When the bot still decides in `after` at the start of a new action (a flare, a thaw or a summon
@@ -658,43 +634,12 @@ fn reply_value<G: Game>(
 /// `greedy`'s [`settle`] with the search evaluation: the value for `seat` after the action in
 /// progress is completed greedily.
 fn settle_searched<G: Game>(
-    mut game: G,
+    game: G,
     seat: usize,
     buffer: &mut Vec<G::Choice>,
     deadline: &Deadline,
 ) -> f64 {
-    let value = |g: &G| {
-        let v = if g.is_over() {
-            g.rewards()
-        } else {
-            g.search_evaluate()
-        };
-        v.get(seat).copied().unwrap_or(0.0)
-    };
-    // As many steps as `greedy` looks at: effects rarely have more.
-    for _ in 0..8 {
-        if game.is_over() || game.to_move() != seat || !game.mid_action() || deadline.reached() {
-            break;
-        }
-        game.legal(buffer);
-        let mut best: Option<(f64, G)> = None;
-        for &choice in buffer.iter() {
-            if best.is_some() && deadline.reached() {
-                break;
-            }
-            let mut next = game.clone();
-            next.play_listed(choice);
-            let v = value(&next);
-            if best.as_ref().is_none_or(|(b, _)| v > *b + 1e-9) {
-                best = Some((v, next));
-            }
-        }
-        match best {
-            Some((_, next)) => game = next,
-            None => break,
-        }
-    }
-    value(&game)
+    settled(game, seat, true, buffer, deadline).1
 }
 
 /// Whether the most visited root choice can no longer be overtaken in `remaining` iterations, so

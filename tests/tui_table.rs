@@ -351,3 +351,88 @@ fn a_team_resigns_together_and_the_end_panel_says_so() {
     let shown = text(&render(&app, 200, 60));
     assert!(shown.contains(&format!("{who} resigned; ")), "{shown}");
 }
+
+#[test]
+fn a_summon_onto_your_piece_is_told_as_one_part_of_the_recap() {
+    // The Knight scenario, with a Red common piece where the Knight lands and Blue's last action.
+    let text = KNIGHT
+        .replace("actions_left: 2", "actions_left: 1")
+        .replacen(
+            "\".. .. .. .. .. .. .. .. ..\",\n        \".. .. .. 1c 1c 1c",
+            "\".. .. .. .. 2c .. .. .. ..\",\n        \".. .. .. 1c 1c 1c",
+            1,
+        );
+    assert!(text.contains("2c"), "the scenario has Red's common piece");
+    let mut app = position(&text);
+    press(&mut app, KeyCode::Char('a'));
+    press(&mut app, KeyCode::Enter);
+    // The Knight's combat moves are optional: skip them all.
+    for _ in 0..3 {
+        if game(&app).model().decision.kind == DecisionKind::Action || game(&app).staged() {
+            break;
+        }
+        press(&mut app, KeyCode::Char('s'));
+    }
+    confirm_turn_end(&mut app);
+    press(&mut app, KeyCode::Enter); // Red takes the keyboard
+    let shown = text_of(&app);
+    // One part (the panel may wrap it): the summon, then what it destroyed; the being's own
+    // piece is not told again as a placement.
+    assert!(
+        shown.contains("Since your last decision: Blue summoned Knight on e5, destroying"),
+        "{shown}"
+    );
+    assert!(shown.contains("your common piece"), "{shown}");
+    assert!(!shown.contains("destroyed your common"), "{shown}");
+    assert!(!shown.contains("placed a heroic piece"), "{shown}");
+}
+
+/// The screen's text at 200x60, lines joined.
+fn text_of(app: &App) -> String {
+    text(&render(app, 200, 60)).replace('\n', " ")
+}
+
+#[test]
+fn moves_of_one_piece_join_and_a_long_recap_is_counted() {
+    use table::shell::seats::Seats;
+    use table::tashkalar::engine::Square;
+    use table::tashkalar::ui::narrate::{PieceMove, RecapItem, recap_text};
+    let seats = Seats::new(
+        vec!["Blue".into(), "Red".into()],
+        &[SeatKind::Human, SeatKind::Human],
+    );
+    let red = Seat(1);
+    let sq = |s: &str| s.parse::<Square>().expect("square");
+    let mv = |from: &str, to: &str| RecapItem {
+        seat: red,
+        text: format!("moved your common piece from {from} to {to}"),
+        moved: Some(PieceMove {
+            what: "your common piece".into(),
+            from: sq(from),
+            to: sq(to),
+        }),
+    };
+    let said = |text: &str| RecapItem {
+        seat: red,
+        text: text.into(),
+        moved: None,
+    };
+    let items = vec![
+        said("placed d3"),
+        mv("c1", "d1"),
+        mv("d1", "e1"),
+        mv("e1", "e2"),
+        mv("g2", "g3"),
+    ];
+    assert_eq!(
+        recap_text(&items, &seats),
+        vec![
+            "Red placed d3; moved your common piece from c1 to e2 in 3 moves; moved your common piece from g2 to g3"
+        ]
+    );
+    let many: Vec<RecapItem> = (0..9).map(|i| said(&format!("step {i}"))).collect();
+    assert_eq!(
+        recap_text(&many, &seats),
+        vec!["Red step 0; step 1; step 2; step 3; step 4; step 5; and 3 more (see the log)"]
+    );
+}

@@ -69,20 +69,74 @@ pub struct RecapItem {
     /// Who did it.
     pub seat: Seat,
     pub text: String,
+    /// For a plain move of one piece, so that the next moves of the same piece join it ("from
+    /// c1 to e4 in 3 moves").
+    pub moved: Option<PieceMove>,
 }
 
+/// One piece moved from a square to another, the piece in the viewer's words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PieceMove {
+    pub what: String,
+    pub from: Square,
+    pub to: Square,
+}
+
+/// At most this many parts of one seat's sentence; the rest is counted ("and 5 more: see the
+/// log"), so that a long effect does not fill the decision panel.
+const RECAP_PARTS: usize = 6;
+
 /// What the other seats did since a seat's last decision, as one sentence per seat that acted
-/// ("Red placed d3; summoned Knight on e5, destroying your common piece on e4").
+/// ("Red placed d3; summoned Knight on e5, destroying your common piece on e4"). Moves that
+/// carry one piece on join into one part.
 pub fn recap_text(items: &[RecapItem], seats: &Seats) -> Vec<String> {
-    let mut out: Vec<(Seat, Vec<&str>)> = Vec::new();
+    /// A part of a sentence; a move chain keeps its piece, start, end and length.
+    struct Part {
+        text: String,
+        chain: Option<(String, Square, Square, u32)>,
+    }
+    let mut out: Vec<(Seat, Vec<Part>)> = Vec::new();
     for item in items {
-        match out.last_mut() {
-            Some((seat, parts)) if *seat == item.seat => parts.push(&item.text),
-            _ => out.push((item.seat, vec![&item.text])),
+        if out.last().is_none_or(|(seat, _)| *seat != item.seat) {
+            out.push((item.seat, Vec::new()));
         }
+        let Some((_, parts)) = out.last_mut() else {
+            continue;
+        };
+        if let (Some(PieceMove { what, from, to }), Some(last)) = (&item.moved, parts.last_mut())
+            && let Some((chain_what, start, end, steps)) = &mut last.chain
+            && chain_what == what
+            && end == from
+        {
+            *end = *to;
+            *steps += 1;
+            last.text = if start == end {
+                format!("moved {what} around {start} and back in {steps} moves")
+            } else {
+                format!("moved {what} from {start} to {end} in {steps} moves")
+            };
+            continue;
+        }
+        parts.push(Part {
+            text: item.text.clone(),
+            chain: item.moved.clone().map(|m| (m.what, m.from, m.to, 1)),
+        });
     }
     out.into_iter()
-        .map(|(seat, parts)| format!("{} {}", seats.name(seat), parts.join("; ")))
+        .map(|(seat, parts)| {
+            let mut words: Vec<String> = parts
+                .iter()
+                .take(RECAP_PARTS)
+                .map(|p| p.text.clone())
+                .collect();
+            if parts.len() > RECAP_PARTS {
+                words.push(format!(
+                    "and {} more (see the log)",
+                    parts.len() - RECAP_PARTS
+                ));
+            }
+            format!("{} {}", seats.name(seat), words.join("; "))
+        })
         .collect()
 }
 
@@ -117,7 +171,7 @@ fn recap_items(
     choice: &Choice,
     events: &[Event],
     viewer: Colour,
-) -> Vec<String> {
+) -> Vec<(String, Option<PieceMove>)> {
     let whose = |p: Piece| {
         if p.colour == viewer {
             format!("your {} piece", p.rank)
@@ -130,6 +184,18 @@ fn recap_items(
     let mut landed: Option<Square> = None;
     let mut moved_to: Option<Square> = None;
     let mut setup = false;
+    // The engine clears a being's square and puts its piece down before it says `Summoned`:
+    // those are told with the summon ("summoned Knight on e5, destroying your common piece").
+    let summoned: Vec<Square> = events
+        .iter()
+        .filter_map(|e| match e {
+            Event::Summoned { square, .. } => Some(*square),
+            _ => None,
+        })
+        .collect();
+    let mut under: Vec<String> = Vec::new();
+    // Which parts are plain moves (by index into `out`), so that a chain of them can join.
+    let mut moves: Vec<(usize, PieceMove)> = Vec::new();
     if *choice == Choice::HandOver {
         out.push(format!(
             "handed the rest of the turn to {}",
@@ -139,7 +205,7 @@ fn recap_items(
     for e in events {
         match *e {
             Event::Placed { piece, square, .. } => {
-                if landed == Some(square) {
+                if landed == Some(square) || summoned.contains(&square) {
                     continue;
                 }
                 if matches!(choice, Choice::StartSquare(_)) {
@@ -162,7 +228,11 @@ fn recap_items(
             }
             Event::Summoned { card, square, .. } => {
                 landed = Some(square);
-                out.push(format!("summoned {} on {square}", name(card)));
+                let mut text = format!("summoned {} on {square}", name(card));
+                for what in under.drain(..) {
+                    text.push_str(&format!(", {what}"));
+                }
+                out.push(text);
             }
             Event::Destroyed { piece, square } | Event::Removed { piece, square } => {
                 let how = if matches!(e, Event::Removed { .. }) {
@@ -170,9 +240,16 @@ fn recap_items(
                 } else {
                     "destroying"
                 };
+                if summoned.contains(&square) && landed != Some(square) {
+                    under.push(format!("{how} {}", whose(piece)));
+                    continue;
+                }
+                let last_index = out.len().wrapping_sub(1);
                 match out.last_mut() {
                     Some(last) if landed == Some(square) || moved_to == Some(square) => {
                         last.push_str(&format!(", {how} {}", whose(piece)));
+                        // A move that destroyed is a story of its own, not part of a chain.
+                        moves.retain(|(i, _)| *i != last_index);
                     }
                     _ => out.push(format!(
                         "{} {} on {square}",
@@ -187,6 +264,14 @@ fn recap_items(
             }
             Event::Moved { piece, from, to } => {
                 moved_to = Some(to);
+                moves.push((
+                    out.len(),
+                    PieceMove {
+                        what: whose(piece),
+                        from,
+                        to,
+                    },
+                ));
                 out.push(format!("moved {} from {from} to {to}", whose(piece)));
             }
             Event::Converted { from, square, .. } => {
@@ -226,8 +311,15 @@ fn recap_items(
     if setup {
         // Start squares are their own story ("Red started on c5").
         out.retain(|t| t.starts_with("put "));
+        return out.into_iter().map(|t| (t, None)).collect();
     }
-    out
+    out.into_iter()
+        .enumerate()
+        .map(|(i, t)| {
+            let chain = moves.iter().find(|(j, _)| *j == i).map(|(_, m)| m.clone());
+            (t, chain)
+        })
+        .collect()
 }
 
 impl Narrator {
@@ -778,8 +870,12 @@ impl Narrator {
                 marks.add(e);
             }
             let viewer = after.colour_of(seat);
-            for text in recap_items(after, seats, acting, choice, events, viewer) {
-                self.recap[seat.index()].push(RecapItem { seat: acting, text });
+            for (text, moved) in recap_items(after, seats, acting, choice, events, viewer) {
+                self.recap[seat.index()].push(RecapItem {
+                    seat: acting,
+                    text,
+                    moved,
+                });
             }
         }
     }

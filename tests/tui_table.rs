@@ -436,3 +436,14 @@ fn moves_of_one_piece_join_and_a_long_recap_is_counted() {
         vec!["Red step 0; step 1; step 2; step 3; step 4; step 5; and 3 more (see the log)"]
     );
 }
+
+#[test]
+fn the_recap_of_the_start_does_not_say_the_other_seat_put_your_piece() {
+    let app = blue_first_action();
+    let shown = text_of(&app);
+    assert!(
+        shown.contains("Since your last decision: Red put its start piece on"),
+        "{shown}"
+    );
+    assert!(!shown.contains("put your start piece"), "{shown}");
+}

@@ -210,9 +210,12 @@ fn recap_items(
                 }
                 if matches!(choice, Choice::StartSquare(_)) {
                     setup = true;
-                    let whose = if piece.colour == viewer {
-                        "your".to_string()
-                    } else if piece.colour == state.colour_of(acting) {
+                    if piece.colour == viewer {
+                        // The viewer's own start piece is on the board and in the log; told
+                        // after "Red ..." it would read as if Red had put it there.
+                        continue;
+                    }
+                    let whose = if piece.colour == state.colour_of(acting) {
                         "its".to_string()
                     } else {
                         format!("{}'s", colour_name(piece.colour))

@@ -447,3 +447,57 @@ fn the_recap_of_the_start_does_not_say_the_other_seat_put_your_piece() {
     );
     assert!(!shown.contains("put your start piece"), "{shown}");
 }
+
+/// The text of a board cell's row `row` (0: its top row) at `w` x `h`.
+fn cell_row(app: &App, buf: &ratatui::buffer::Buffer, s: &str, row: u16, w: u16, h: u16) -> String {
+    let r = cell_rect(app, sq(s), w, h);
+    (r.x..r.x + r.width)
+        .map(|x| buf[(x, r.y + row)].symbol().to_string())
+        .collect()
+}
+
+#[test]
+fn a_marked_square_of_the_pattern_keeps_its_bracket_and_shows_its_number() {
+    for palette in [
+        PaletteKind::Standard,
+        PaletteKind::ColourBlind,
+        PaletteKind::Mono,
+    ] {
+        let db = db();
+        // Master of Intrigue: four commons marked 1 around the square it is summoned on.
+        let state = scenario_state(
+            db.clone(),
+            r#"(pieces: ["1c d4", "1c f4", "1c d6", "1c f6"], hands: [(beings: ["Master of Intrigue"])])"#,
+        )
+        .expect("scenario loads");
+        let mut app = app_with(db, palette);
+        start_state(&mut app, state, &[SeatKind::Human, SeatKind::Human]);
+        press(&mut app, KeyCode::Enter); // Blue takes the keyboard
+        press(&mut app, KeyCode::Char('a'));
+        assert_eq!(game(&app).ui().cursor, sq("e5"), "{palette:?}");
+        // The smallest board: a bracket, the piece, the number where the other bracket goes.
+        let buf = render(&app, 80, 24);
+        for s in ["d4", "f4", "d6", "f6"] {
+            assert_eq!(cell_row(&app, &buf, s, 0, 80, 24), "[b1", "{palette:?} {s}");
+        }
+        assert_eq!(cell_row(&app, &buf, "e5", 0, 80, 24), ">B<", "{palette:?}");
+        // Taller cells: both brackets around the piece and the number in the top-left corner.
+        for (w, h, middle, top) in [(120, 40, "[ b ]", "1    "), (200, 60, " [ b ] ", "1      ")] {
+            let buf = render(&app, w, h);
+            for s in ["d4", "f6"] {
+                assert_eq!(
+                    cell_row(&app, &buf, s, 1, w, h),
+                    middle,
+                    "{palette:?} {w}x{h} {s}"
+                );
+                assert_eq!(
+                    cell_row(&app, &buf, s, 0, w, h),
+                    top,
+                    "{palette:?} {w}x{h} {s}"
+                );
+            }
+            let shown = text(&buf);
+            assert!(shown.contains("marked squares: 1 = "), "{w}x{h}: {shown}");
+        }
+    }
+}

@@ -501,3 +501,170 @@ fn a_marked_square_of_the_pattern_keeps_its_bracket_and_shows_its_number() {
         }
     }
 }
+
+/// The text inside the window drawn over the game screen (score board, piles, full card) at
+/// `w` x `h`, its rows joined by spaces: wrapped sentences read whole.
+fn window_text(buf: &ratatui::buffer::Buffer, w: u16, h: u16) -> String {
+    // As the game screen lays its windows out: centred in everything above the key bar.
+    let ww = (w - 4).min(100);
+    let wh = h - 1 - 2;
+    let (x0, y0) = ((w - ww) / 2, (h - 1 - wh) / 2);
+    let rows: Vec<String> = (y0 + 1..y0 + wh - 1)
+        .map(|y| {
+            (x0 + 1..x0 + ww - 1)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect::<String>()
+        })
+        .collect();
+    squeeze(&rows.join(" "))
+}
+
+fn squeeze(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Whether a text shows a bare count like "3/2/1" or "3/6".
+fn bare_slash_count(s: &str) -> bool {
+    let c: Vec<char> = s.chars().collect();
+    c.windows(3)
+        .any(|w| w[0].is_ascii_digit() && w[1] == '/' && w[2].is_ascii_digit())
+}
+
+#[test]
+fn the_counts_of_the_score_board_are_explained_where_they_are_shown() {
+    let mut app = knight_app();
+    for (w, h) in [(80, 24), (120, 40)] {
+        let shown = text(&render(&app, w, h));
+        assert!(!bare_slash_count(&shown), "{w}x{h}: {shown}");
+        // Counts are words ("hand 3 beings, 1 legend, 1 flare") wherever the panel has room.
+        assert!(
+            w == 80 || shown.contains("hand 3 beings, 1 legend, 1 flare"),
+            "{w}x{h}: {shown}"
+        );
+    }
+    // The score window says what each count means, the hand's refill too.
+    press(&mut app, KeyCode::Char('t'));
+    for (w, h) in [(80, 24), (120, 40)] {
+        let shown = window_text(&render(&app, w, h), w, h);
+        for words in [
+            "upgraded: its heroic and legendary ones (flares compare both)",
+            "Supply: discs and legendary pieces left to place",
+            "Hand: cards held (drawn back up to 3 beings, 2 legends and 1 flare at the end of a turn)",
+        ] {
+            assert!(shown.contains(words), "{w}x{h} {words}: {shown}");
+        }
+    }
+    // A flare's card says its conditions in words, not as "3/6".
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Char('g'));
+    press(&mut app, KeyCode::Char('v'));
+    for (w, h) in [(80, 24), (120, 40)] {
+        let shown = window_text(&render(&app, w, h), w, h);
+        assert!(
+            shown.contains("Ember flare Upper") || shown.contains("Ember flare"),
+            "{shown}"
+        );
+        assert!(
+            shown.contains("Upper (3 more upgraded)"),
+            "{w}x{h}: {shown}"
+        );
+        assert!(!bare_slash_count(&shown), "{w}x{h}: {shown}");
+    }
+}
+
+#[test]
+fn the_rules_say_what_the_score_board_counts_mean() {
+    let mut app = app(PaletteKind::Standard);
+    press(&mut app, KeyCode::Char('5'));
+    let mut seen = String::new();
+    for _ in 0..8 {
+        for _ in 0..6 {
+            seen.push_str(&text(&render(&app, 120, 40)).replace('│', " "));
+            press(&mut app, KeyCode::PageDown);
+        }
+        press(&mut app, KeyCode::Right);
+    }
+    let seen = squeeze(&seen);
+    assert!(
+        seen.contains("cards in hand (drawn back up to 3 beings, 2 legends and 1 flare at the end"),
+        "{seen}"
+    );
+    assert!(!seen.contains("if none are loaded"), "{seen}");
+}
+
+const TITAN: &str = "Crushes every piece orthogonally next to it and every non-legendary piece diagonally next to it. You score nothing for them.";
+
+#[test]
+fn a_large_screen_shows_a_larger_board_whole_card_texts_and_a_wider_log() {
+    use table::shell::tui::app::body_area;
+    use table::tashkalar::ui::layout::layout_for;
+    use table::tashkalar::ui::widgets::hand::{HandLayout, MORE, hand_layout};
+    let mut app = knight_app();
+    let layout = |app: &App, w, h| {
+        layout_for(
+            game(app).state(),
+            body_area(ratatui::layout::Rect::new(0, 0, w, h)),
+        )
+        .expect("the game fits")
+    };
+    let sizes = [(80, 24), (120, 40), (200, 60), (300, 90)];
+    let boards: Vec<u16> = sizes
+        .iter()
+        .map(|(w, h)| layout(&app, *w, *h).board_block.height)
+        .collect();
+    let logs: Vec<u16> = sizes
+        .iter()
+        .map(|(w, h)| layout(&app, *w, *h).log.width)
+        .collect();
+    assert!(
+        boards.windows(2).all(|p| p[0] < p[1]),
+        "board rows {boards:?}"
+    );
+    assert!(logs.windows(2).all(|p| p[0] < p[1]), "log widths {logs:?}");
+    // Titan's text (the longest of the hand) whole, in its card box, at 200x60.
+    let titan = game(&app)
+        .items()
+        .iter()
+        .position(|it| game(&app).state().db.card(it.card).name == "Titan")
+        .expect("Titan in hand");
+    for (w, h) in [(200, 60), (300, 90)] {
+        let buf = render(&app, w, h);
+        let hand = ratatui::widgets::Block::bordered().inner(layout(&app, w, h).hand);
+        let HandLayout::Grid(boxes) = hand_layout(hand, game(&app).items().len()) else {
+            panic!("{w}x{h}: the hand is shown as cards side by side");
+        };
+        let inner = ratatui::widgets::Block::bordered().inner(boxes[titan]);
+        let rows: Vec<String> = (inner.y..inner.bottom())
+            .map(|y| {
+                (inner.x..inner.right())
+                    .map(|x| buf[(x, y)].symbol().to_string())
+                    .collect()
+            })
+            .collect();
+        let start = rows
+            .iter()
+            .find_map(|r| r.find("Crushes"))
+            .expect("Titan's text starts in its box");
+        let column: Vec<String> = rows
+            .iter()
+            .map(|r| r.chars().skip(r[..start].chars().count()).collect())
+            .collect();
+        assert!(
+            squeeze(&column.join(" ")).contains(TITAN),
+            "{w}x{h}: {column:?}"
+        );
+        assert!(!text(&buf).contains(MORE), "{w}x{h}: nothing is cut");
+    }
+    // At 80x24 the highlighted card's text is cut with a pointer to the full-card view, which
+    // shows it whole.
+    press(&mut app, KeyCode::Char('f'));
+    assert_eq!(game(&app).ui().hand_index, titan);
+    let shown = text(&render(&app, 80, 24));
+    assert!(shown.contains(MORE), "{shown}");
+    press(&mut app, KeyCode::Char('v'));
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let shown = window_text(&render(&app, w, h), w, h);
+        assert!(shown.contains(TITAN), "{w}x{h}: {shown}");
+        assert!(shown.contains("In your hand (key f)"), "{w}x{h}: {shown}");
+    }
+}

@@ -285,6 +285,13 @@ impl ScoreBoard<'_> {
             lines.extend(side.cards);
         }
         lines.push(self.decks_line());
+        lines.push(Line::default());
+        lines.push(Line::styled(
+            "On the board: the side's pieces; upgraded: its heroic and legendary ones (flares \
+             compare both). Supply: discs and legendary pieces left to place. Hand: cards held \
+             (drawn back up to 3 beings, 2 legends and 1 flare at the end of a turn).",
+            self.theme.muted(),
+        ));
         lines
     }
 

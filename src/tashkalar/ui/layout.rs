@@ -650,7 +650,9 @@ pub fn render(
                     ));
                 }
             }
-            None => {
+            // Once the seat on screen has acted, the AI's last step is old news (the log has
+            // it); it is told only where no recap is kept for a seat.
+            None if v.viewer.is_none() => {
                 if let Some(last) = &v.last_ai_step {
                     details.push(Line::styled(
                         format!("AI's last step: {last}"),
@@ -658,6 +660,7 @@ pub fn render(
                     ));
                 }
             }
+            None => {}
         }
         options = s
             .model

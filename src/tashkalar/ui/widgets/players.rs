@@ -434,30 +434,6 @@ pub fn hang(line: &Line<'static>, width: usize) -> Vec<Line<'static>> {
         .collect()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_heading_of_several_styles_wraps_between_words() {
-        let line = Line::from(vec![
-            Span::styled("▶ Blue ", Style::new().add_modifier(Modifier::BOLD)),
-            Span::raw("0 points, +0 at the end of this turn (1 destroyed common piece)"),
-        ]);
-        let rows: Vec<String> = hang(&line, 40)
-            .iter()
-            .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
-            .collect();
-        assert_eq!(
-            rows,
-            [
-                "▶ Blue 0 points, +0 at the end of this ",
-                "turn (1 destroyed common piece)"
-            ]
-        );
-    }
-}
-
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
@@ -549,5 +525,29 @@ impl Widget for TasksPanel<'_> {
         } else {
             p.render(inner, buf);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_heading_of_several_styles_wraps_between_words() {
+        let line = Line::from(vec![
+            Span::styled("▶ Blue ", Style::new().add_modifier(Modifier::BOLD)),
+            Span::raw("0 points, +0 at the end of this turn (1 destroyed common piece)"),
+        ]);
+        let rows: Vec<String> = hang(&line, 40)
+            .iter()
+            .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                "▶ Blue 0 points, +0 at the end of this ",
+                "turn (1 destroyed common piece)"
+            ]
+        );
     }
 }

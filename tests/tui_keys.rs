@@ -264,6 +264,48 @@ fn rules_pages_and_palettes_from_the_menu() {
 }
 
 #[test]
+fn a_click_on_a_rules_tab_opens_its_page_where_the_tab_is_drawn() {
+    use table::shell::tui::screens::rules;
+    let mut app = app(PaletteKind::Standard);
+    press(&mut app, KeyCode::Char('5'));
+    let Screen::Rules(state) = &app.screen else {
+        panic!("the rules pages");
+    };
+    let titles: Vec<&str> = state.pages.iter().map(|p| p.title).collect();
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        // Scrolled down first: the tabs stay where they are drawn.
+        press(&mut app, KeyCode::PageDown);
+        for (i, title) in titles.iter().enumerate().rev() {
+            let buf = render(&app, w, h);
+            let (x, y) = find(&buf, &format!(" {title} "))
+                .unwrap_or_else(|| panic!("{w}x{h}: tab {title} drawn: {}", text(&buf)));
+            // The tab's cells are the ones the layout gives it.
+            let Screen::Rules(state) = &app.screen else {
+                panic!("still the rules pages");
+            };
+            let body = table::shell::tui::app::body_area(ratatui::layout::Rect::new(0, 0, w, h));
+            assert_eq!(
+                rules::tab_at(body, state, x + 1, y),
+                Some(i),
+                "{w}x{h} {title}"
+            );
+            click(&mut app, x + 1, y, w, h);
+            let Screen::Rules(state) = &app.screen else {
+                panic!("a click on a tab stays on the rules pages");
+            };
+            assert_eq!(state.page, i, "{w}x{h}: a click on {title}");
+            assert!(
+                text(&render(&app, w, h)).contains(&format!("Tash-Kalar: {title}")),
+                "{w}x{h}: {title} shown"
+            );
+        }
+    }
+    // A click beside the tabs does nothing.
+    click(&mut app, 0, 0, 120, 40);
+    assert!(matches!(&app.screen, Screen::Rules(s) if s.page == 0));
+}
+
+#[test]
 fn hands_stay_hidden_while_the_ai_plays_between_two_people() {
     let mut app = app(PaletteKind::Standard);
     let bot = table::shell::ai::BOT_NAMES[0].to_string();

@@ -447,3 +447,570 @@ fn the_recap_of_the_start_does_not_say_the_other_seat_put_your_piece() {
     );
     assert!(!shown.contains("put your start piece"), "{shown}");
 }
+
+/// The text of a board cell's row `row` (0: its top row) at `w` x `h`.
+fn cell_row(app: &App, buf: &ratatui::buffer::Buffer, s: &str, row: u16, w: u16, h: u16) -> String {
+    let r = cell_rect(app, sq(s), w, h);
+    (r.x..r.x + r.width)
+        .map(|x| buf[(x, r.y + row)].symbol().to_string())
+        .collect()
+}
+
+#[test]
+fn a_marked_square_of_the_pattern_keeps_its_bracket_and_shows_its_number() {
+    for palette in [
+        PaletteKind::Standard,
+        PaletteKind::ColourBlind,
+        PaletteKind::Mono,
+    ] {
+        let db = db();
+        // Master of Intrigue: four commons marked 1 around the square it is summoned on.
+        let state = scenario_state(
+            db.clone(),
+            r#"(pieces: ["1c d4", "1c f4", "1c d6", "1c f6"], hands: [(beings: ["Master of Intrigue"])])"#,
+        )
+        .expect("scenario loads");
+        let mut app = app_with(db, palette);
+        start_state(&mut app, state, &[SeatKind::Human, SeatKind::Human]);
+        press(&mut app, KeyCode::Enter); // Blue takes the keyboard
+        press(&mut app, KeyCode::Char('a'));
+        assert_eq!(game(&app).ui().cursor, sq("e5"), "{palette:?}");
+        // The smallest board: a bracket, the piece, the number where the other bracket goes.
+        let buf = render(&app, 80, 24);
+        for s in ["d4", "f4", "d6", "f6"] {
+            assert_eq!(cell_row(&app, &buf, s, 0, 80, 24), "[b1", "{palette:?} {s}");
+        }
+        assert_eq!(cell_row(&app, &buf, "e5", 0, 80, 24), ">B<", "{palette:?}");
+        // Taller cells: both brackets around the piece and the number in the top-left corner.
+        for (w, h, middle, top) in [(120, 40, "[ b ]", "1    "), (200, 60, " [ b ] ", "1      ")] {
+            let buf = render(&app, w, h);
+            for s in ["d4", "f6"] {
+                assert_eq!(
+                    cell_row(&app, &buf, s, 1, w, h),
+                    middle,
+                    "{palette:?} {w}x{h} {s}"
+                );
+                assert_eq!(
+                    cell_row(&app, &buf, s, 0, w, h),
+                    top,
+                    "{palette:?} {w}x{h} {s}"
+                );
+            }
+            let shown = text(&buf);
+            assert!(shown.contains("marked squares: 1 = "), "{w}x{h}: {shown}");
+        }
+    }
+}
+
+/// The text inside the window drawn over the game screen (score board, piles, full card) at
+/// `w` x `h`, its rows joined by spaces: wrapped sentences read whole.
+fn window_text(buf: &ratatui::buffer::Buffer, w: u16, h: u16) -> String {
+    // As the game screen lays its windows out: centred in everything above the key bar.
+    let ww = (w - 4).min(100);
+    let wh = h - 1 - 2;
+    let (x0, y0) = ((w - ww) / 2, (h - 1 - wh) / 2);
+    let rows: Vec<String> = (y0 + 1..y0 + wh - 1)
+        .map(|y| {
+            (x0 + 1..x0 + ww - 1)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect::<String>()
+        })
+        .collect();
+    squeeze(&rows.join(" "))
+}
+
+fn squeeze(s: &str) -> String {
+    s.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Whether a text shows a bare count like "3/2/1" or "3/6".
+fn bare_slash_count(s: &str) -> bool {
+    let c: Vec<char> = s.chars().collect();
+    c.windows(3)
+        .any(|w| w[0].is_ascii_digit() && w[1] == '/' && w[2].is_ascii_digit())
+}
+
+#[test]
+fn the_counts_of_the_score_board_are_explained_where_they_are_shown() {
+    let mut app = knight_app();
+    for (w, h) in [(80, 24), (120, 40)] {
+        let shown = text(&render(&app, w, h));
+        assert!(!bare_slash_count(&shown), "{w}x{h}: {shown}");
+        // Counts are words ("hand 3 beings, 1 legend, 1 flare") wherever the panel has room.
+        assert!(
+            w == 80 || shown.contains("hand 3 beings, 1 legend, 1 flare"),
+            "{w}x{h}: {shown}"
+        );
+    }
+    // The score window says what each count means, the hand's refill too.
+    press(&mut app, KeyCode::Char('t'));
+    for (w, h) in [(80, 24), (120, 40)] {
+        let shown = window_text(&render(&app, w, h), w, h);
+        for words in [
+            "upgraded: its heroic and legendary ones (flares compare both)",
+            "Supply: discs and legendary pieces left to place",
+            "Hand: cards held (drawn back up to 3 beings, 2 legends and 1 flare at the end of a turn)",
+        ] {
+            assert!(shown.contains(words), "{w}x{h} {words}: {shown}");
+        }
+    }
+    // A flare's card says its conditions in words, not as "3/6".
+    press(&mut app, KeyCode::Esc);
+    press(&mut app, KeyCode::Char('g'));
+    press(&mut app, KeyCode::Char('v'));
+    for (w, h) in [(80, 24), (120, 40)] {
+        let shown = window_text(&render(&app, w, h), w, h);
+        assert!(
+            shown.contains("Ember flare Upper") || shown.contains("Ember flare"),
+            "{shown}"
+        );
+        assert!(
+            shown.contains("Upper (3 more upgraded)"),
+            "{w}x{h}: {shown}"
+        );
+        assert!(!bare_slash_count(&shown), "{w}x{h}: {shown}");
+    }
+}
+
+#[test]
+fn the_rules_say_what_the_score_board_counts_mean() {
+    let mut app = app(PaletteKind::Standard);
+    press(&mut app, KeyCode::Char('5'));
+    let mut seen = String::new();
+    for _ in 0..8 {
+        for _ in 0..6 {
+            seen.push_str(&text(&render(&app, 120, 40)).replace('│', " "));
+            press(&mut app, KeyCode::PageDown);
+        }
+        press(&mut app, KeyCode::Right);
+    }
+    let seen = squeeze(&seen);
+    assert!(
+        seen.contains("cards in hand (drawn back up to 3 beings, 2 legends and 1 flare at the end"),
+        "{seen}"
+    );
+    assert!(!seen.contains("if none are loaded"), "{seen}");
+}
+
+const TITAN: &str = "Crushes every piece orthogonally next to it and every non-legendary piece diagonally next to it. You score nothing for them.";
+
+#[test]
+fn a_large_screen_shows_a_larger_board_whole_card_texts_and_a_wider_log() {
+    use table::shell::tui::app::body_area;
+    use table::tashkalar::ui::layout::layout_for;
+    use table::tashkalar::ui::widgets::hand::{HandLayout, MORE, hand_layout};
+    let mut app = knight_app();
+    let layout = |app: &App, w, h| {
+        layout_for(
+            game(app).state(),
+            body_area(ratatui::layout::Rect::new(0, 0, w, h)),
+        )
+        .expect("the game fits")
+    };
+    let sizes = [(80, 24), (120, 40), (200, 60), (300, 90)];
+    let boards: Vec<u16> = sizes
+        .iter()
+        .map(|(w, h)| layout(&app, *w, *h).board_block.height)
+        .collect();
+    let logs: Vec<u16> = sizes
+        .iter()
+        .map(|(w, h)| layout(&app, *w, *h).log.width)
+        .collect();
+    assert!(
+        boards.windows(2).all(|p| p[0] < p[1]),
+        "board rows {boards:?}"
+    );
+    assert!(logs.windows(2).all(|p| p[0] < p[1]), "log widths {logs:?}");
+    // Titan's text (the longest of the hand) whole, in its card box, at 200x60.
+    let titan = game(&app)
+        .items()
+        .iter()
+        .position(|it| game(&app).state().db.card(it.card).name == "Titan")
+        .expect("Titan in hand");
+    for (w, h) in [(200, 60), (300, 90)] {
+        let buf = render(&app, w, h);
+        let hand = ratatui::widgets::Block::bordered().inner(layout(&app, w, h).hand);
+        let HandLayout::Grid(boxes) = hand_layout(hand, game(&app).items().len()) else {
+            panic!("{w}x{h}: the hand is shown as cards side by side");
+        };
+        let inner = ratatui::widgets::Block::bordered().inner(boxes[titan]);
+        let rows: Vec<String> = (inner.y..inner.bottom())
+            .map(|y| {
+                (inner.x..inner.right())
+                    .map(|x| buf[(x, y)].symbol().to_string())
+                    .collect()
+            })
+            .collect();
+        let start = rows
+            .iter()
+            .find_map(|r| r.find("Crushes"))
+            .expect("Titan's text starts in its box");
+        let column: Vec<String> = rows
+            .iter()
+            .map(|r| r.chars().skip(r[..start].chars().count()).collect())
+            .collect();
+        assert!(
+            squeeze(&column.join(" ")).contains(TITAN),
+            "{w}x{h}: {column:?}"
+        );
+        assert!(!text(&buf).contains(MORE), "{w}x{h}: nothing is cut");
+    }
+    // At 80x24 the highlighted card's text is cut with a pointer to the full-card view, which
+    // shows it whole.
+    press(&mut app, KeyCode::Char('f'));
+    assert_eq!(game(&app).ui().hand_index, titan);
+    let shown = text(&render(&app, 80, 24));
+    assert!(shown.contains(MORE), "{shown}");
+    press(&mut app, KeyCode::Char('v'));
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let shown = window_text(&render(&app, w, h), w, h);
+        assert!(shown.contains(TITAN), "{w}x{h}: {shown}");
+        assert!(shown.contains("In your hand (key f)"), "{w}x{h}: {shown}");
+    }
+}
+
+/// A terminal that counts what is written to it: cells drawn and cursor or clearing commands.
+struct CountingBackend {
+    inner: ratatui::backend::TestBackend,
+    writes: std::rc::Rc<std::cell::Cell<usize>>,
+}
+
+impl CountingBackend {
+    fn wrote(&self, n: usize) {
+        self.writes.set(self.writes.get() + n);
+    }
+}
+
+impl ratatui::backend::Backend for CountingBackend {
+    type Error = std::io::Error;
+
+    fn draw<'a, I>(&mut self, content: I) -> std::io::Result<()>
+    where
+        I: Iterator<Item = (u16, u16, &'a ratatui::buffer::Cell)>,
+    {
+        let cells: Vec<_> = content.collect();
+        self.wrote(cells.len());
+        let Ok(()) = self.inner.draw(cells.into_iter());
+        Ok(())
+    }
+    fn hide_cursor(&mut self) -> std::io::Result<()> {
+        self.wrote(1);
+        Ok(())
+    }
+    fn show_cursor(&mut self) -> std::io::Result<()> {
+        self.wrote(1);
+        Ok(())
+    }
+    fn get_cursor_position(&mut self) -> std::io::Result<ratatui::layout::Position> {
+        Ok(ratatui::layout::Position::ORIGIN)
+    }
+    fn set_cursor_position<P: Into<ratatui::layout::Position>>(
+        &mut self,
+        _: P,
+    ) -> std::io::Result<()> {
+        self.wrote(1);
+        Ok(())
+    }
+    fn clear(&mut self) -> std::io::Result<()> {
+        self.wrote(1);
+        let Ok(()) = self.inner.clear();
+        Ok(())
+    }
+    fn clear_region(&mut self, t: ratatui::backend::ClearType) -> std::io::Result<()> {
+        self.wrote(1);
+        let Ok(()) = self.inner.clear_region(t);
+        Ok(())
+    }
+    fn size(&self) -> std::io::Result<ratatui::layout::Size> {
+        let Ok(size) = self.inner.size();
+        Ok(size)
+    }
+    fn window_size(&mut self) -> std::io::Result<ratatui::backend::WindowSize> {
+        let Ok(size) = self.inner.window_size();
+        Ok(size)
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Events for the loop from a script: `None` is a wait that times out with nothing; the
+/// counter of terminal writes is noted at every wait. The script's end asks the loop to stop.
+struct Script {
+    steps: std::collections::VecDeque<Option<ratatui::crossterm::event::Event>>,
+    writes: std::rc::Rc<std::cell::Cell<usize>>,
+    seen: Vec<usize>,
+}
+
+impl table::shell::tui::EventSource for Script {
+    fn next(&mut self, _: Duration) -> std::io::Result<Option<ratatui::crossterm::event::Event>> {
+        self.seen.push(self.writes.get());
+        Ok(self.steps.pop_front().flatten())
+    }
+    fn stop_requested(&self) -> Option<&'static str> {
+        self.steps.is_empty().then_some("the end of the test")
+    }
+}
+
+#[test]
+fn idle_means_idle_nothing_is_written_while_nothing_changes() {
+    use ratatui::crossterm::event::Event;
+    let mut app = knight_app();
+    let writes = std::rc::Rc::new(std::cell::Cell::new(0));
+    let backend = CountingBackend {
+        inner: ratatui::backend::TestBackend::new(120, 40),
+        writes: writes.clone(),
+    };
+    let mut term = ratatui::Terminal::new(backend).expect("terminal");
+    let first = writes.get();
+    // Twenty waits with nothing, a key that moves the cursor, twenty more waits.
+    let mut steps: std::collections::VecDeque<Option<Event>> = (0..20).map(|_| None).collect();
+    steps.push_back(Some(Event::Key(KeyEvent::new(
+        KeyCode::Right,
+        KeyModifiers::NONE,
+    ))));
+    steps.extend((0..20).map(|_| None));
+    let mut script = Script {
+        steps,
+        writes: writes.clone(),
+        seen: Vec::new(),
+    };
+    table::shell::tui::event_loop(&mut term, &mut app, &mut script).expect("the loop runs");
+    let seen = &script.seen;
+    assert_eq!(seen.len(), 41, "{seen:?}");
+    assert!(seen[0] > first, "the first frame is drawn");
+    // Nothing written while nothing happens...
+    assert!(seen[..21].iter().all(|w| *w == seen[0]), "{seen:?}");
+    // ...the key redraws only what it changed (the cursor's squares, the square's line)...
+    let redrawn = seen[21] - seen[20];
+    assert!(
+        redrawn > 0 && redrawn < 120,
+        "{redrawn} writes for one cursor move"
+    );
+    // ...and then nothing again.
+    assert!(seen[21..].iter().all(|w| *w == seen[21]), "{seen:?}");
+}
+
+/// A scenario position with a person at every seat, the first one holding the keyboard.
+fn people(text: &str, players: usize) -> App {
+    let db = db();
+    let state = scenario_state(db.clone(), text).expect("scenario loads");
+    let mut app = app_with(db, PaletteKind::Standard);
+    start_state(&mut app, state, &vec![SeatKind::Human; players]);
+    press(&mut app, KeyCode::Enter);
+    app
+}
+
+/// Makes a choice written in the engine's notation ("summon Knight e5 0 borrow d3").
+fn choose(app: &mut App, m: &str) {
+    let choice = table::tashkalar::engine::notation::parse(m, &game(app).state().db)
+        .unwrap_or_else(|e| panic!("`{m}`: {e}"));
+    game_mut(app)
+        .apply_choice(choice)
+        .unwrap_or_else(|e| panic!("`{m}` refused: {e}"));
+}
+
+/// The first summoning of a card on offer.
+fn summon_of(app: &App, name: &str) -> Choice {
+    let g = game(app);
+    let card = g.state().db.by_name(name).expect("card");
+    g.state()
+        .choices()
+        .into_iter()
+        .find(|c| matches!(c, Choice::Summon { card: c, .. } if *c == card))
+        .unwrap_or_else(|| panic!("{name} can be summoned"))
+}
+
+/// The decision panel's text at `w` x `h`, its rows joined: wrapped sentences read whole.
+fn decision_text(app: &App, w: u16, h: u16) -> String {
+    use table::shell::tui::app::body_area;
+    use table::tashkalar::ui::layout::layout_for;
+    let buf = render(app, w, h);
+    let r = layout_for(
+        game(app).state(),
+        body_area(ratatui::layout::Rect::new(0, 0, w, h)),
+    )
+    .expect("the game fits")
+    .decision;
+    let rows: Vec<String> = (r.y + 1..r.bottom() - 1)
+        .map(|y| {
+            (r.x + 1..r.right() - 1)
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect()
+        })
+        .collect();
+    squeeze(&rows.join(" "))
+}
+
+fn log_texts(app: &App) -> Vec<String> {
+    game(app).log().iter().map(|l| l.text.clone()).collect()
+}
+
+#[test]
+fn the_log_tells_a_borrowed_enemy_piece_and_a_turn_handed_to_the_teammate() {
+    // Melee: Blue's Knight uses Red's common on d3 as its own.
+    let mut app = people(
+        r#"(players: 3, pieces: ["1c d4", "1c e4", "1c f4", "2c d3", "3c c6"], hands: [(beings: ["Knight", "Swordmaster"])])"#,
+        3,
+    );
+    choose(&mut app, "summon Knight e5 0 borrow d3");
+    let g = game(&app);
+    let red = g.session().seats.name(1usize).to_string();
+    let line = g
+        .log()
+        .iter()
+        .find(|l| l.text.contains("summoned Knight on e5"))
+        .expect("the summoning is logged");
+    assert_eq!(
+        line.text,
+        format!(
+            "{} summoned Knight on e5, using {}'s piece on d3 as its own",
+            g.session().seats.name(0usize),
+            table::shell::tui::theme::colour_name(g.state().colour_of(Seat(1)))
+        ),
+        "{red}"
+    );
+    assert_eq!(line.seat, Some(0));
+    // Team game: Blue hands the turn over; the teammate's placements are the teammate's.
+    let mut app = people(
+        r#"(mode: HighForm, players: 4, teams: true, pieces: ["3c d4", "3c e4", "3c f4", "1c d3", "2h c9", "2h d9", "2h e9", "4h f9"], hands: [(beings: ["Knight"], flares: ["Ember"])])"#,
+        4,
+    );
+    choose(&mut app, "handover");
+    choose(&mut app, "place a5");
+    let g = game(&app);
+    let (me, mate) = (
+        g.session().seats.name(0usize).to_string(),
+        g.session().seats.name(2usize).to_string(),
+    );
+    let log = g.log();
+    let handed = log
+        .iter()
+        .find(|l| l.text.contains("handed the rest of the turn"))
+        .expect("the hand-over is logged");
+    assert_eq!(
+        handed.text,
+        format!("{me} handed the rest of the turn to {mate}")
+    );
+    assert_eq!(handed.seat, Some(0));
+    let placed = log
+        .iter()
+        .find(|l| l.text.contains("a5"))
+        .expect("the teammate's placement is logged");
+    assert!(placed.text.starts_with(&mate), "{}", placed.text);
+    assert_eq!(placed.seat, Some(2), "credited to the teammate");
+    for (w, h) in [(120, 40), (200, 60)] {
+        let shown = text(&render(&app, w, h));
+        assert!(
+            shown.contains(&format!("{me} handed the rest of the turn")),
+            "{w}x{h}: {shown}"
+        );
+    }
+}
+
+#[test]
+fn the_issues_wording_bugs_stay_fixed() {
+    // Storm Elemental drops "a piece of yours of any rank", never "your any rank of piece".
+    let mut app = position(
+        r#"(pieces: ["1h d6", "1h d5", "1h f5", "1c e4"], hands: [(legends: ["Storm Elemental"])])"#,
+    );
+    let storm = summon_of(&app, "Storm Elemental");
+    game_mut(&mut app).apply_choice(storm).expect("summoned");
+    let shown = decision_text(&app, 120, 40);
+    assert!(!shown.contains("your any rank"), "{shown}");
+    assert!(
+        shown.contains("place a piece of yours (of any rank: you pick it next)"),
+        "{shown}"
+    );
+    // Master of Intrigue: the pieces that summoned him make combat moves, he standard ones.
+    let mut app = position(
+        r#"(pieces: ["1c d4", "1c f4", "1c d6", "1c f6", "2c a5"], hands: [(beings: ["Master of Intrigue"])])"#,
+    );
+    press(&mut app, KeyCode::Char('a'));
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        matches!(
+            game(&app).model().decision.kind,
+            DecisionKind::Effect { .. }
+        ),
+        "{:?}",
+        game(&app).model().decision
+    );
+    for (from, kind) in [("d4", "combat move"), ("e5", "standard move")] {
+        move_cursor_to(&mut app, sq(from));
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(game(&app).ui().stage, Stage::MoveFrom(sq(from)));
+        let shown = decision_text(&app, 120, 40);
+        assert!(shown.contains(&format!("({kind}, ")), "{from}: {shown}");
+        press(&mut app, KeyCode::Esc);
+    }
+    // Summoning onto your own piece upgrades it; nothing is "destroyed".
+    let mut app =
+        position(r#"(pieces: ["1c e6", "1c d4", "1c f4"], hands: [(beings: ["High Priestess"])])"#);
+    let priestess = summon_of(&app, "High Priestess");
+    game_mut(&mut app)
+        .apply_choice(priestess)
+        .expect("summoned");
+    let log = log_texts(&app);
+    assert!(
+        log.iter()
+            .any(|l| l.contains("summoned High Priestess on e6")),
+        "{log:?}"
+    );
+    assert!(!log.iter().any(|l| l.contains("destroy")), "{log:?}");
+    // One point is "1 point".
+    let app = position(r#"(scores: [1, 0])"#);
+    for (w, h) in [(80, 24), (120, 40)] {
+        let shown = text(&render(&app, w, h));
+        assert!(shown.contains("1 point "), "{w}x{h}: {shown}");
+        assert!(!shown.contains("pts"), "{w}x{h}: {shown}");
+    }
+    // Without an Everfrost deck nobody is offered to thaw anything.
+    let app = position(
+        r#"(actions_left: 0, pieces: ["2h a5", "2h b5", "2h c5", "1c e4"], hands: [(flares: ["Ember"])])"#,
+    );
+    let g = game(&app);
+    assert_eq!(
+        g.model().decision.kind,
+        DecisionKind::AfterActions,
+        "{:?}",
+        g.model().decision
+    );
+    for (w, h) in [(80, 24), (120, 40)] {
+        let shown = decision_text(&app, w, h);
+        assert!(
+            shown.contains("You may play a flare, or end"),
+            "{w}x{h}: {shown}"
+        );
+        assert!(!shown.contains("thaw"), "{w}x{h}: {shown}");
+    }
+}
+
+#[test]
+fn the_piles_window_shows_every_discard_pile_and_the_decks() {
+    let mut app = position(r#"(discards: [["Herald", "Swordmaster"], ["Knight"]])"#);
+    press(&mut app, KeyCode::Char('p'));
+    let g = game(&app);
+    let (blue, red) = (
+        g.session().seats.name(0usize).to_string(),
+        g.session().seats.name(1usize).to_string(),
+    );
+    let v = g.seat_view();
+    let (deck, legends) = (v.deck_sizes[0], v.legend_deck);
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let shown = window_text(&render(&app, w, h), w, h);
+        for words in [
+            format!("{blue} deck {deck} cards left discarded (newest first): Swordmaster, Herald"),
+            format!("{red} deck"),
+            "discarded (newest first): Knight".to_string(),
+            format!("Legends: {legends} left in the deck; discarded: empty"),
+            "Flares: ".to_string(),
+        ] {
+            assert!(shown.contains(&words), "{w}x{h} {words}: {shown}");
+        }
+    }
+    // p again closes it.
+    press(&mut app, KeyCode::Char('p'));
+    let shown = text(&render(&app, 120, 40));
+    assert!(!shown.contains("discarded (newest first)"), "{shown}");
+}

@@ -48,7 +48,10 @@ pub fn game_layout(area: Rect, sides: usize, high_form: bool) -> Option<GameLayo
     let w = area.width;
     let status = Rect::new(area.x, area.y, w, 1);
     let body = Rect::new(area.x, area.y + 1, w, area.height - 1);
-    let (cw, ch) = if w >= 150 && body.height >= 44 {
+    // Squares grow with the screen: the largest board needs about 230x64.
+    let (cw, ch) = if w >= 230 && body.height >= 63 {
+        (9, 4)
+    } else if w >= 150 && body.height >= 44 {
         (7, 3)
     } else if w >= 110 && body.height >= 33 {
         (5, 2)
@@ -70,7 +73,7 @@ pub fn game_layout(area: Rect, sides: usize, high_form: bool) -> Option<GameLayo
             .min(right.height.saturating_sub(10))
             .max(sides as u16 * 2 + 2)
     };
-    if cw == 7 {
+    if cw >= 7 {
         // Large: players and tasks beside the board with the log; decision and hand below.
         let info_w = (right.width / 2).clamp(40, 60);
         let info = Rect::new(right.x, right.y, info_w, right.height);
@@ -647,7 +650,9 @@ pub fn render(
                     ));
                 }
             }
-            None => {
+            // Once the seat on screen has acted, the AI's last step is old news (the log has
+            // it); it is told only where no recap is kept for a seat.
+            None if v.viewer.is_none() => {
                 if let Some(last) = &v.last_ai_step {
                     details.push(Line::styled(
                         format!("AI's last step: {last}"),
@@ -655,6 +660,7 @@ pub fn render(
                     ));
                 }
             }
+            None => {}
         }
         options = s
             .model

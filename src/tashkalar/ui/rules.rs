@@ -40,7 +40,7 @@ const PAGES: &[(&str, &[&str])] = &[
         "High Form",
         &[
             "Three tasks are face up, with a fourth waiting as the next task. At the end of your turn you may claim one task whose condition you meet and score its points. Each of your legendary pieces on the board is worth one more point.",
-            "At nine points (or when someone draws the last card of their deck), everyone gets one more turn. High Form needs task cards: if none are loaded, the menu shows it as unavailable.",
+            "At nine points (or when someone draws the last card of their deck), everyone gets one more turn. High Form is played with task cards: where this copy of the game has none, the new-game form does not offer it.",
         ],
     ),
     (
@@ -49,6 +49,7 @@ const PAGES: &[(&str, &[&str])] = &[
             "Move the cursor with the arrow keys or h j k l, or click a square. Enter places a piece on an empty square. Tab moves between the board, your hand and the options; in the hand, Enter on a card highlights every square where it can be summoned now. Move there: the pattern is drawn on the board ([ ] your pieces it uses, > < where the new piece lands, digits the marked squares). Space shows the next orientation; Enter summons.",
             "Every effect step says what it wants in the decision panel and highlights its legal targets with ( ). Optional steps can be skipped with s. Options that are not squares (flares, end turn, directions, either/or) are numbered: press their number. c lists every legal choice in words.",
             "In a hot-seat game the hand of the player to move stays hidden behind a \"pass to\" screen until that player presses Enter. Against the AI, its moves are shown one step at a time; Space shows the next step at once.",
+            "The score board (t) shows each side's points (with what this turn will add), its pieces on the board and how many of them are upgraded (what flares compare), the discs and legendary pieces left in its supply, and each player's cards in hand (drawn back up to 3 beings, 2 legends and 1 flare at the end of a turn), deck and discards; p shows the discard piles.",
             "Press ? anywhere for every key. Colours: p in the menu, or --palette standard|colour-blind|mono (NO_COLOR is honoured).",
         ],
     ),

@@ -54,21 +54,52 @@ fn page_rect(area: Rect) -> Rect {
     Rect::new(area.x + (area.width - w) / 2, area.y, w, area.height)
 }
 
-/// The tab (page) under a position: the tabs are the first line inside the frame.
-pub fn tab_at(area: Rect, state: &RulesState, x: u16, y: u16) -> Option<usize> {
-    let inner = Block::bordered().inner(page_rect(area));
-    if y != inner.y || !inner.contains(Position::new(x, y)) {
-        return None;
-    }
-    let mut left = inner.x;
-    for (i, p) in state.pages.iter().enumerate() {
-        let w = p.title.chars().count() as u16 + 3;
-        if x >= left && x < left + w - 1 {
-            return Some(i);
+/// Where the rules screen's parts go: drawing and clicks both read it, so a tab is clicked
+/// where it is drawn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RulesLayout {
+    /// The frame around the page.
+    pub frame: Rect,
+    /// One tab per page, in order, in rows at the top of the frame (a row is filled before the
+    /// next one starts, so a narrow screen wraps them and never cuts one).
+    pub tabs: Vec<Rect>,
+    /// The page's text (it scrolls under the tabs, which stay in place).
+    pub text: Rect,
+}
+
+/// A tab's label: the page's title with a space either side.
+fn tab_label(title: &str) -> String {
+    format!(" {title} ")
+}
+
+/// Lays out the rules screen in `area`.
+pub fn layout(area: Rect, state: &RulesState) -> RulesLayout {
+    let frame = page_rect(area);
+    let inner = Block::bordered().inner(frame);
+    let mut tabs = Vec::with_capacity(state.pages.len());
+    let (mut x, mut y) = (inner.x, inner.y);
+    for p in &state.pages {
+        let w = (tab_label(p.title).chars().count() as u16).min(inner.width);
+        if x > inner.x && x + w > inner.right() {
+            x = inner.x;
+            y += 1;
         }
-        left += w;
+        tabs.push(Rect::new(x, y, w, 1).intersection(inner));
+        // One column between tabs.
+        x += w + 1;
     }
-    None
+    // The text starts after the last row of tabs and a blank row.
+    let top = tabs.last().map_or(inner.y, |t| t.y + 2).min(inner.bottom());
+    let text = Rect::new(inner.x, top, inner.width, inner.bottom() - top);
+    RulesLayout { frame, tabs, text }
+}
+
+/// The tab (page) under a position.
+pub fn tab_at(area: Rect, state: &RulesState, x: u16, y: u16) -> Option<usize> {
+    layout(area, state)
+        .tabs
+        .iter()
+        .position(|t| t.contains(Position::new(x, y)))
 }
 
 /// Draws one page.
@@ -76,21 +107,26 @@ pub fn render(frame: &mut Frame, area: Rect, state: &RulesState, theme: &Theme) 
     let Some(page) = state.pages.get(state.page) else {
         return;
     };
-    let tabs: Vec<Span> = state
-        .pages
-        .iter()
-        .enumerate()
-        .flat_map(|(i, p)| {
-            let t = p.title;
-            let style = if i == state.page {
-                theme.selected()
-            } else {
-                theme.muted()
-            };
-            [Span::styled(format!(" {t} "), style), Span::raw(" ")]
-        })
-        .collect();
-    let mut lines = vec![Line::from(tabs), Line::default()];
+    let l = layout(area, state);
+    frame.render_widget(
+        Block::bordered()
+            .border_style(theme.focus_border())
+            .title(Span::styled(
+                format!("{}: {}", state.title, page.title),
+                theme.title(),
+            )),
+        l.frame,
+    );
+    let buf = frame.buffer_mut();
+    for (i, (p, r)) in state.pages.iter().zip(&l.tabs).enumerate() {
+        let style = if i == state.page {
+            theme.selected()
+        } else {
+            theme.muted()
+        };
+        buf.set_span(r.x, r.y, &Span::styled(tab_label(p.title), style), r.width);
+    }
+    let mut lines = Vec::new();
     for p in &page.paragraphs {
         lines.push(Line::from(p.clone()));
         lines.push(Line::default());
@@ -99,19 +135,10 @@ pub fn render(frame: &mut Frame, area: Rect, state: &RulesState, theme: &Theme) 
         "←→ or click a tab: pages · ↑↓ scroll · Esc back",
         theme.muted(),
     ));
-    let r = page_rect(area);
     frame.render_widget(
         Paragraph::new(lines)
             .wrap(Wrap { trim: true })
-            .scroll((state.scroll, 0))
-            .block(
-                Block::bordered()
-                    .border_style(theme.focus_border())
-                    .title(Span::styled(
-                        format!("{}: {}", state.title, page.title),
-                        theme.title(),
-                    )),
-            ),
-        r,
+            .scroll((state.scroll, 0)),
+        l.text,
     );
 }

@@ -3,7 +3,8 @@
 //!
 //! Every mark that carries meaning has a character as well as a colour, so the board reads on a
 //! monochrome terminal: `b` common, `B` heroic, `*B*` legendary; `( )` legal target, `[ ]`
-//! pattern square, `> <` where the summoned piece lands, digits for marked squares; `‹ ›` a
+//! pattern square, `> <` where the summoned piece lands, digits for marked squares (in the
+//! cell's corner, or after the glyph on the smallest board: `[b1`); `‹ ›` a
 //! piece another seat placed, moved or changed since your last decision, `×` a piece of yours
 //! or theirs they destroyed, `∘` a square a piece left; `=` a seat's Gateway; what a highlighted
 //! option would do: `×` destroyed, `~` converted, `•` moved (`!` first when the piece is yours).
@@ -132,6 +133,10 @@ struct Look {
     gateway: bool,
     /// Marker characters either side of the glyph.
     markers: Option<(char, char, Style)>,
+    /// The number of a marked square of the summoning pattern, and its style. It never takes
+    /// the place of a bracket: a cell two or more rows high shows it in its top-left corner, a
+    /// one-row cell where its right marker goes (`[b1`).
+    mark: Option<(u8, Style)>,
     cursor: bool,
 }
 
@@ -170,10 +175,10 @@ impl BoardWidget<'_> {
         let markers = if ghost.is_some() {
             Some(('>', '<', t.pattern()))
         } else if overlay.is_some_and(|o| o.cells.contains(sq) || o.borrow == Some(sq)) {
-            let left = mark.map_or('[', |n| (b'0' + n % 10) as char);
-            Some((left, ']', t.pattern()))
-        } else if let Some(n) = mark {
-            Some(((b'0' + n % 10) as char, ' ', t.pattern()))
+            Some(('[', ']', t.pattern()))
+        } else if mark.is_some() {
+            // An empty or enemy marked square: its number (see `draw_cell`) is its marker.
+            Some((' ', ' ', t.pattern()))
         } else if let Some(a) = arrow {
             Some((a.chars().next().unwrap_or(' '), ' ', t.pattern()))
         } else if m.origin == Some(sq) {
@@ -201,6 +206,7 @@ impl BoardWidget<'_> {
             legendary,
             gateway: m.gateways.contains(sq) && m.board.get(sq).is_some(),
             markers,
+            mark: mark.map(|n| (n, t.pattern())),
             cursor: m.cursor == Some(sq),
         }
     }
@@ -327,6 +333,17 @@ fn draw_cell(buf: &mut Buffer, cell: Rect, look: &Look, theme: &Theme) {
         let style = with_cursor(look.base.patch(style));
         put(buf, ml, cy, l, style);
         put(buf, mr, cy, r, style);
+    }
+    // A marked square's number: in the corner of a tall cell, else where the right marker goes
+    // (the left one, a bracket or `*`, still says what the square is).
+    if let Some((n, style)) = look.mark {
+        let digit = char::from(b'0' + n % 10);
+        let style = with_cursor(look.base.patch(style));
+        if cell.height >= 2 {
+            put(buf, cell.x, cell.y, digit, style);
+        } else {
+            put(buf, mr, cy, digit, style);
+        }
     }
 }
 

@@ -94,15 +94,13 @@ pub fn pattern_lines(card: &Card, colour: Colour, theme: &Theme) -> Vec<Line<'st
         .collect()
 }
 
-/// A short description of the card kind: "heroic being", "legend", "flare 3/6".
+/// A short description of the card kind: "heroic being", "legend", "flare". (A flare's two
+/// conditions are told in words with its halves, never as a bare "3/6".)
 pub fn kind_text(card: &Card) -> String {
     match card.kind {
         CardKind::Being(_) => format!("{} being", card.rank),
         CardKind::Legend => "legend".into(),
-        CardKind::Flare => match &card.flare {
-            Some(f) => format!("flare {}/{}", f.upper_needs, f.lower_needs),
-            None => "flare".into(),
-        },
+        CardKind::Flare => "flare".into(),
     }
 }
 

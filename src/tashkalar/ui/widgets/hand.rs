@@ -3,8 +3,9 @@
 
 use super::card::{PATTERN_CELL_W, pattern_lines, text_lines, title_line};
 use crate::shell::tui::theme::Theme;
+use crate::shell::tui::widgets::log::wrap_words;
 use crate::tashkalar::engine::board::Colour;
-use crate::tashkalar::engine::cards::{CardDb, CardKind};
+use crate::tashkalar::engine::cards::{Card, CardDb, CardKind};
 use crate::tashkalar::ui::interaction::HandItem;
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
@@ -24,6 +25,12 @@ pub enum HandLayout {
 /// Smallest card box of the grid layout.
 const CARD_W: u16 = 28;
 const CARD_H: u16 = 10;
+/// Tallest card box: room for the longest texts (a frozen or warp effect under the main one)
+/// without stretching a few cards over a whole large screen.
+const CARD_MAX_H: u16 = 20;
+
+/// The last row of a card text that does not fit: the full-card view shows all of it.
+pub const MORE: &str = "… more: v";
 
 /// Lays out `n` entries inside `inner` (the panel without its border).
 pub fn hand_layout(inner: Rect, n: usize) -> HandLayout {
@@ -32,7 +39,7 @@ pub fn hand_layout(inner: Rect, n: usize) -> HandLayout {
     let rows = n16.div_ceil(cols);
     if n > 0 && inner.width >= CARD_W * 2 && inner.height / rows >= CARD_H {
         let w = inner.width / cols.min(n16);
-        let h = (inner.height / rows).min(CARD_H + 4);
+        let h = (inner.height / rows).min(CARD_MAX_H);
         let boxes = (0..n as u16)
             .map(|i| Rect::new(inner.x + (i % cols) * w, inner.y + (i / cols) * h, w, h))
             .collect();
@@ -185,6 +192,39 @@ impl HandPanel<'_> {
         ])
     }
 
+    /// The card's rules text in `area`. Text that needs more rows than there are is not cut
+    /// silently: the last row says where to read all of it (the full-card view).
+    fn render_text(&self, card: &Card, area: Rect, buf: &mut Buffer) {
+        let lines = text_lines(card, self.theme);
+        let width = area.width as usize;
+        let need: usize = lines
+            .iter()
+            .map(|l| {
+                let words: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
+                wrap_words(words.trim(), width).len()
+            })
+            .sum();
+        if need <= area.height as usize || area.height < 2 {
+            Paragraph::new(lines)
+                .wrap(Wrap { trim: true })
+                .render(area, buf);
+            return;
+        }
+        let body = Rect {
+            height: area.height - 1,
+            ..area
+        };
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: true })
+            .render(body, buf);
+        buf.set_line(
+            area.x,
+            body.bottom(),
+            &Line::styled(MORE, self.theme.key()),
+            area.width,
+        );
+    }
+
     fn render_card(&self, i: usize, area: Rect, buf: &mut Buffer, boxed: bool, heading: bool) {
         let Some(item) = self.items.get(i) else {
             return;
@@ -248,9 +288,7 @@ impl HandPanel<'_> {
                 inner.width.saturating_sub(pattern_w as u16 + 1),
                 body_h,
             );
-            Paragraph::new(text_lines(card, self.theme))
-                .wrap(Wrap { trim: true })
-                .render(text, buf);
+            self.render_text(card, text, buf);
         } else {
             // Stacked: heading, the grid as drawn (never re-wrapped), then the text.
             let grid_h = if item.frozen { 0 } else { pattern.len() as u16 };
@@ -271,9 +309,7 @@ impl HandPanel<'_> {
             }
             let ty = grid.bottom();
             let text = Rect::new(inner.x, ty, inner.width, inner.bottom().saturating_sub(ty));
-            Paragraph::new(text_lines(card, self.theme))
-                .wrap(Wrap { trim: true })
-                .render(text, buf);
+            self.render_text(card, text, buf);
         }
     }
 }

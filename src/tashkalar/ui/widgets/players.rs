@@ -285,6 +285,13 @@ impl ScoreBoard<'_> {
             lines.extend(side.cards);
         }
         lines.push(self.decks_line());
+        lines.push(Line::default());
+        lines.push(Line::styled(
+            "On the board: the side's pieces; upgraded: its heroic and legendary ones (flares \
+             compare both). Supply: discs and legendary pieces left to place. Hand: cards held \
+             (drawn back up to 3 beings, 2 legends and 1 flare at the end of a turn).",
+            self.theme.muted(),
+        ));
         lines
     }
 
@@ -386,23 +393,45 @@ pub fn hang(line: &Line<'static>, width: usize) -> Vec<Line<'static>> {
             })
             .collect();
     }
-    // Several styles: cut into rows of `width` cells, keeping each span's style.
-    let mut rows = vec![Vec::new()];
+    // Several styles: rows of `width` cells, keeping each span's style, broken after the last
+    // space of a full row (a word is cut only when it is longer than a row).
+    let width_of = |cells: &[(char, Style)]| -> usize {
+        cells
+            .iter()
+            .map(|(c, _)| Span::raw(c.to_string()).width())
+            .sum()
+    };
+    let mut rows: Vec<Vec<(char, Style)>> = vec![Vec::new()];
     let mut used = 0;
     for span in &line.spans {
         for ch in span.content.chars() {
             let w = Span::raw(ch.to_string()).width();
             if used + w > width {
-                rows.push(Vec::new());
-                used = 0;
+                let carry = match rows.last_mut() {
+                    Some(row) => match row.iter().rposition(|(c, _)| *c == ' ') {
+                        Some(p) if p > 0 => row.split_off(p + 1),
+                        _ => Vec::new(),
+                    },
+                    None => Vec::new(),
+                };
+                used = width_of(&carry);
+                rows.push(carry);
             }
             if let Some(row) = rows.last_mut() {
-                row.push(Span::styled(ch.to_string(), span.style));
+                row.push((ch, span.style));
             }
             used += w;
         }
     }
-    rows.into_iter().map(Line::from).collect()
+    rows.into_iter()
+        .map(|row| {
+            Line::from(
+                row.into_iter()
+                    .map(|(c, st)| Span::styled(c.to_string(), st))
+                    .collect::<Vec<_>>(),
+            )
+        })
+        .collect()
 }
 
 fn plural(n: usize) -> &'static str {
@@ -496,5 +525,29 @@ impl Widget for TasksPanel<'_> {
         } else {
             p.render(inner, buf);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_heading_of_several_styles_wraps_between_words() {
+        let line = Line::from(vec![
+            Span::styled("▶ Blue ", Style::new().add_modifier(Modifier::BOLD)),
+            Span::raw("0 points, +0 at the end of this turn (1 destroyed common piece)"),
+        ]);
+        let rows: Vec<String> = hang(&line, 40)
+            .iter()
+            .map(|l| l.spans.iter().map(|s| s.content.as_ref()).collect())
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                "▶ Blue 0 points, +0 at the end of this ",
+                "turn (1 destroyed common piece)"
+            ]
+        );
     }
 }

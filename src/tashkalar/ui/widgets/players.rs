@@ -12,6 +12,7 @@ use crate::shell::tui::screens::form::bot_label;
 use crate::shell::tui::theme::{Theme, colour_name};
 use crate::shell::tui::widgets::log::wrap_words;
 use crate::tashkalar::engine::board::{Colour, RankSet};
+use crate::tashkalar::engine::state::{HAND_BEINGS, HAND_FLARES, HAND_LEGENDS};
 use crate::tashkalar::engine::view::SeatView;
 use crate::tashkalar::engine::{GameState, Mode, Seat};
 use crate::tashkalar::ui::narrate::card_name;
@@ -287,9 +288,12 @@ impl ScoreBoard<'_> {
         lines.push(self.decks_line());
         lines.push(Line::default());
         lines.push(Line::styled(
-            "On the board: the side's pieces; upgraded: its heroic and legendary ones (flares \
-             compare both). Supply: discs and legendary pieces left to place. Hand: cards held \
-             (drawn back up to 3 beings, 2 legends and 1 flare at the end of a turn).",
+            format!(
+                "On the board: the side's pieces; upgraded: its heroic and legendary ones (flares \
+                 compare both). Supply: discs and legendary pieces left to place. Hand: cards held \
+                 (drawn back up to {HAND_BEINGS} beings, {HAND_LEGENDS} legends and {HAND_FLARES} \
+                 flare at the end of a turn)."
+            ),
             self.theme.muted(),
         ));
         lines

@@ -598,7 +598,7 @@ const TITAN: &str = "Crushes every piece orthogonally next to it and every non-l
 fn a_large_screen_shows_a_larger_board_whole_card_texts_and_a_wider_log() {
     use table::shell::tui::app::body_area;
     use table::tashkalar::ui::layout::layout_for;
-    use table::tashkalar::ui::widgets::hand::{HandLayout, MORE, hand_layout};
+    use table::tashkalar::ui::widgets::hand::{HandLayout, MORE, hand_layout, longest_name};
     let mut app = knight_app();
     let layout = |app: &App, w, h| {
         layout_for(
@@ -630,7 +630,9 @@ fn a_large_screen_shows_a_larger_board_whole_card_texts_and_a_wider_log() {
     for (w, h) in [(200, 60), (300, 90)] {
         let buf = render(&app, w, h);
         let hand = ratatui::widgets::Block::bordered().inner(layout(&app, w, h).hand);
-        let HandLayout::Grid(boxes) = hand_layout(hand, game(&app).items().len()) else {
+        let g = game(&app);
+        let longest = longest_name(g.items(), &g.state().db);
+        let HandLayout::Grid(boxes) = hand_layout(hand, g.items().len(), longest) else {
             panic!("{w}x{h}: the hand is shown as cards side by side");
         };
         let inner = ratatui::widgets::Block::bordered().inner(boxes[titan]);
@@ -1013,4 +1015,15 @@ fn the_piles_window_shows_every_discard_pile_and_the_decks() {
     press(&mut app, KeyCode::Char('p'));
     let shown = text(&render(&app, 120, 40));
     assert!(!shown.contains("discarded (newest first)"), "{shown}");
+}
+
+#[test]
+fn the_hand_list_shows_whole_card_names_at_120x40() {
+    let app = position(
+        r#"(decks: ["Imperial", "Imperial"], pieces: ["1c c3"], hands: [(beings: ["Infantry Captain", "Master of Intrigue", "Knight"])])"#,
+    );
+    let shown = text(&render(&app, 120, 40));
+    for name in ["Infantry Captain", "Master of Intrigue", "Knight"] {
+        assert!(shown.contains(name), "{name}: {shown}");
+    }
 }

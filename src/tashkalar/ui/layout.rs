@@ -5,7 +5,7 @@ use super::interaction::{Focus, Stage, choices_at, targets};
 use super::look::SquareLook;
 use super::narrate::piece_words;
 use super::widgets::board::{BoardGeometry, BoardModel, BoardWidget, PatternOverlay};
-use super::widgets::hand::{HandPanel, hand_layout, item_at};
+use super::widgets::hand::{HandPanel, hand_layout, item_at, longest_name};
 use super::widgets::players::{PlayersPanel, TasksPanel};
 use super::words::describe;
 use super::{ArenaScreen, seat};
@@ -178,7 +178,11 @@ pub fn hit(
     }
     let hand_inner = Block::bordered().inner(layout.hand);
     if hand_inner.contains(Position::new(x, y)) {
-        let hl = hand_layout(hand_inner, s.items.len());
+        let hl = hand_layout(
+            hand_inner,
+            s.items.len(),
+            longest_name(&s.items, &v.game.db),
+        );
         return item_at(&hl, s.items.len(), s.ui.hand_index, x, y).map(GameHit::Hand);
     }
     let dec_inner = Block::bordered().inner(layout.decision);

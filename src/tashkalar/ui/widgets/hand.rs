@@ -32,8 +32,19 @@ const CARD_MAX_H: u16 = 20;
 /// The last row of a card text that does not fit: the full-card view shows all of it.
 pub const MORE: &str = "… more: v";
 
-/// Lays out `n` entries inside `inner` (the panel without its border).
-pub fn hand_layout(inner: Rect, n: usize) -> HandLayout {
+/// The longest card name among `items`, in characters: the list is made wide enough for it.
+pub fn longest_name(items: &[HandItem], db: &CardDb) -> usize {
+    items
+        .iter()
+        .filter_map(|i| db.get(i.card))
+        .map(|c| c.name.chars().count())
+        .max()
+        .unwrap_or(0)
+}
+
+/// Lays out `n` entries inside `inner` (the panel without its border), the longest of their
+/// names `longest` characters.
+pub fn hand_layout(inner: Rect, n: usize, longest: usize) -> HandLayout {
     let n16 = n.max(1) as u16;
     let cols = (inner.width / CARD_W).max(1);
     let rows = n16.div_ceil(cols);
@@ -47,7 +58,9 @@ pub fn hand_layout(inner: Rect, n: usize) -> HandLayout {
     }
     let list_h = (n16).min(inner.height.saturating_sub(4)).max(1);
     if inner.width >= 46 && inner.height < 14 {
-        let list_w = 20.min(inner.width / 2);
+        // Wide enough for the longest name after its key, marker and kind (6 cells), as long as
+        // the card beside it keeps half the panel.
+        let list_w = (longest as u16 + 6).clamp(20, 30).min(inner.width / 2);
         HandLayout::List {
             list: Rect::new(inner.x, inner.y, list_w, inner.height),
             detail: Rect::new(
@@ -329,7 +342,7 @@ impl Widget for HandPanel<'_> {
             Paragraph::new(Line::styled("no cards", self.theme.muted())).render(inner, buf);
             return;
         }
-        match hand_layout(inner, self.items.len()) {
+        match hand_layout(inner, self.items.len(), longest_name(self.items, self.db)) {
             HandLayout::Grid(boxes) => {
                 for (i, r) in boxes.iter().enumerate() {
                     self.render_card(i, *r, buf, true, true);

@@ -368,7 +368,7 @@ impl MctsBot {
 
 /// How many of the root plan's best choices are judged again with the opponent's threat
 /// ([`MctsConfig::threat`]).
-const THREAT_CHOICES: usize = 12;
+const THREAT_CHOICES: usize = 8;
 
 /// The root's choices in the order of their greedy value, with the progressive bias each gets.
 ///

@@ -17,7 +17,6 @@
 
 use super::super::cards::{CardId, CardKind};
 use super::super::state::{GameState, HandKind, Mode, Phase, Seat};
-use super::estimate;
 
 /// Effect steps completed after a summoning (effects rarely have more).
 const ACTION_DEPTH: usize = 8;
@@ -175,7 +174,9 @@ fn card_threat(probe: &GameState, card: CardId, buffer: &mut Vec<super::super::C
     best
 }
 
-/// Completes the action in progress, each step the attacker's best by the estimate.
+/// Completes the action in progress, each step the one that leaves the attacker's destruction
+/// this turn highest (the first of equals). Only destruction is asked for here, and the whole
+/// estimate at every step cost most of the threat's time.
 fn complete(g: &mut GameState, attacker: Seat, buffer: &mut Vec<super::super::Choice>) {
     for _ in 0..ACTION_DEPTH {
         if g.is_over() || g.decider() != attacker || !g.mid_action() {
@@ -186,7 +187,12 @@ fn complete(g: &mut GameState, attacker: Seat, buffer: &mut Vec<super::super::Ch
         for &choice in buffer.iter() {
             let mut next = g.clone();
             next.apply_listed(choice);
-            let v = estimate(&next)[attacker.index()];
+            let v = if next.turn.seat == attacker && !next.is_over() {
+                let (points, unpaired) = next.turn_destruction_points();
+                f64::from(points) + super::UNPAIRED_COMMON * f64::from(unpaired)
+            } else {
+                f64::from(next.score(attacker))
+            };
             if best.as_ref().is_none_or(|(b, _)| v > *b + 1e-9) {
                 best = Some((v, next));
             }

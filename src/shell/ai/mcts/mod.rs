@@ -216,7 +216,13 @@ impl MctsBot {
         let deadline = Deadline::after(self.config.time_limit, cancel);
         let root = RootPlan::new(observation, &legal, &self.config, deal_seed, &deadline);
         let mut tree: Tree<G::Choice> = Tree::new();
-        let mut scratch = Scratch::default();
+        let mut scratch = Scratch {
+            own: OwnTurn {
+                seat: me,
+                turn: observation.turn(),
+            },
+            ..Scratch::default()
+        };
         // A decision between few choices is settled with fewer iterations: a tenth of the
         // budget per choice, the whole budget from ten choices up.
         let budget = self
@@ -233,19 +239,7 @@ impl MctsBot {
             }
             let deal = observation.determinize(me, self.rng.next_u64());
             let allowed = root.allowed(done);
-            let own = OwnTurn {
-                seat: me,
-                turn: observation.turn(),
-            };
-            self.iterate(
-                &mut tree,
-                deal,
-                &root,
-                allowed,
-                own,
-                &mut scratch,
-                &deadline,
-            );
+            self.iterate(&mut tree, deal, &root, allowed, &mut scratch, &deadline);
             done += 1;
         }
         let visits = tree.root_visits(&legal);
@@ -279,7 +273,6 @@ impl MctsBot {
         mut state: G,
         root: &RootPlan<G::Choice>,
         allowed: usize,
-        own: OwnTurn,
         s: &mut Scratch<G::Choice>,
         deadline: &Deadline,
     ) {
@@ -294,7 +287,7 @@ impl MctsBot {
                 s.legal.extend_from_slice(&root.choices[..allowed]);
             } else {
                 state.legal(&mut s.legal);
-                widen(tree, node, &state, &self.config, own, s, deadline);
+                widen(tree, node, &state, &self.config, s, deadline);
             }
             if s.legal.is_empty() {
                 break;
@@ -539,7 +532,7 @@ impl MctsBot {
 
 /// The searching seat and the turn it decides in (its own later actions of that turn are ranked
 /// like the root's with [`MctsConfig::settle_own_turn`]).
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, Default)]
 struct OwnTurn {
     seat: usize,
     turn: u32,
@@ -553,6 +546,7 @@ struct Scratch<C> {
     ranked: Vec<(f64, usize)>,
     spare: Vec<C>,
     settle_buffer: Vec<C>,
+    own: OwnTurn,
 }
 
 impl<C> Default for Scratch<C> {
@@ -564,6 +558,7 @@ impl<C> Default for Scratch<C> {
             ranked: Vec::new(),
             spare: Vec::new(),
             settle_buffer: Vec::new(),
+            own: OwnTurn::default(),
         }
     }
 }
@@ -577,7 +572,6 @@ fn widen<G: Game>(
     node: NodeId,
     state: &G,
     config: &MctsConfig,
-    own: OwnTurn,
     s: &mut Scratch<G::Choice>,
     deadline: &Deadline,
 ) {
@@ -586,6 +580,7 @@ fn widen<G: Game>(
         ranked,
         spare,
         settle_buffer,
+        own,
         ..
     } = s;
     let mover = state.to_move();

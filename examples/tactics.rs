@@ -1,12 +1,17 @@
 //! Measures how often each bot solves the tactics suite (`tests/tactics/`).
 //!
 //! `cargo run --release --example tactics -- [bots=greedy,mcts:easy,mcts:normal,mcts:hard]
-//!  [dir=tests/tactics] [seed=1] [verbose=1] [learned=0|1] [settle=0|1] [reply=N]`
+//!  [dir=tests/tactics] [only=PART] [seed=1] [verbose=1|2] [learned=0|1] [settle=0|1] [reply=N]
+//!  [own=0|1] [geff=0|1] [pv=N] [threat=0|1] [it=N]`
 //!
-//! Prints, per bot, the share solved overall and per motif, and (with `verbose=1`) each miss.
-//! The search levels run on their iteration budgets with no time limit, so that a busy machine
-//! gives the same answers; `learned`, `settle` and `reply` switch the search options of
-//! `MctsConfig` (`search_eval`, `settle_actions`, `reply_deals`) from the level's setting.
+//! Prints, per bot, the share solved overall and per motif, and (with `verbose=1`) each miss;
+//! `verbose=2` adds, for each miss of a search level, the root plan's ranks, values, visits and
+//! mean results of its first three choices, the best ones and the one chosen. The search levels
+//! run on their iteration budgets with no time limit, so that a busy machine gives the same
+//! answers; `learned`, `settle`, `reply`, `own`, `geff`, `pv` and `threat` switch the search
+//! options of `MctsConfig` (`search_eval`, `settle_actions`, `reply_deals`, `settle_own_turn`,
+//! `greedy_effects`, `prior_visits`, `threat`) from the level's setting, and `it` the budget
+//! (`it=1`: the root plan's first choice).
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -1,12 +1,17 @@
 //! Measures how often each bot solves the tactics suite (`tests/tactics/`).
 //!
 //! `cargo run --release --example tactics -- [bots=greedy,mcts:easy,mcts:normal,mcts:hard]
-//!  [dir=tests/tactics] [seed=1] [verbose=1] [learned=0|1] [settle=0|1] [reply=N]`
+//!  [dir=tests/tactics] [only=PART] [seed=1] [verbose=1|2] [learned=0|1] [settle=0|1] [reply=N]
+//!  [own=0|1] [geff=0|1] [pv=N] [threat=0|1] [it=N]`
 //!
-//! Prints, per bot, the share solved overall and per motif, and (with `verbose=1`) each miss.
-//! The search levels run on their iteration budgets with no time limit, so that a busy machine
-//! gives the same answers; `learned`, `settle` and `reply` switch the search options of
-//! `MctsConfig` (`search_eval`, `settle_actions`, `reply_deals`) from the level's setting.
+//! Prints, per bot, the share solved overall and per motif, and (with `verbose=1`) each miss;
+//! `verbose=2` adds, for each miss of a search level, the root plan's ranks, values, visits and
+//! mean results of its first three choices, the best ones and the one chosen. The search levels
+//! run on their iteration budgets with no time limit, so that a busy machine gives the same
+//! answers; `learned`, `settle`, `reply`, `own`, `geff`, `pv` and `threat` switch the search
+//! options of `MctsConfig` (`search_eval`, `settle_actions`, `reply_deals`, `settle_own_turn`,
+//! `greedy_effects`, `prior_visits`, `threat`) from the level's setting, and `it` the budget
+//! (`it=1`: the root plan's first choice).
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -34,27 +39,59 @@ fn main() -> Result<(), String> {
     let bots = get("bots").unwrap_or_else(|| "greedy,mcts:easy,mcts:normal,mcts:hard".into());
     let dir = PathBuf::from(get("dir").unwrap_or_else(|| "tests/tactics".into()));
     let seed: u64 = get("seed").and_then(|s| s.parse().ok()).unwrap_or(1);
-    let verbose = get("verbose").is_some_and(|v| v == "1");
+    // 1: each miss; 2: each miss with the root plan (the best choices' ranks and values).
+    let verbose: u32 = get("verbose").and_then(|v| v.parse().ok()).unwrap_or(0);
     let flag = |k: &str| get(k).map(|v| v == "1");
-    let (learned, settle) = (flag("learned"), flag("settle"));
+    let (learned, settle, own) = (flag("learned"), flag("settle"), flag("own"));
+    let greedy_effects = flag("geff");
+    // `it=N`: N iterations instead of the level's budget (`it=1`: the root plan's first choice).
+    let iterations: Option<u32> = get("it").and_then(|v| v.parse().ok());
+    let prior_visits: Option<u32> = get("pv").and_then(|v| v.parse().ok());
+    let threat = flag("threat");
     let reply: Option<u32> = get("reply").and_then(|v| v.parse().ok());
     let db = Arc::new(CardDb::builtin().map_err(|e| e.to_string())?);
-    let positions = tactics::load(&dir, &db)?;
+    let mut positions = tactics::load(&dir, &db)?;
+    // `only=PART`: the positions whose file name contains PART.
+    if let Some(part) = get("only") {
+        positions.retain(|p| p.entry.file.contains(&part));
+    }
     // A search level on its budget, without its time limit and with the options asked for.
     let search = |p: &Position, level: Level| -> (String, bool) {
         let mut config = level.config(budgets(p.state.config.mode));
         config.time_limit = Duration::from_secs(3600);
+        config.iterations = iterations.unwrap_or(config.iterations);
+        config.prior_visits = prior_visits.unwrap_or(config.prior_visits);
+        config.threat = threat.unwrap_or(config.threat);
         config.search_eval = learned.unwrap_or(config.search_eval);
         config.settle_actions = settle.unwrap_or(config.settle_actions);
+        config.settle_own_turn = own.unwrap_or(config.settle_own_turn);
+        config.greedy_effects = greedy_effects.unwrap_or(config.greedy_effects);
         config.reply_deals = reply.unwrap_or(config.reply_deals);
         let mut bot = MctsBot::with_config(level.name().into(), config, seed);
         let observation = Game::observation(&p.state, Game::to_move(&p.state));
-        let choice = bot
-            .search(&observation, &AtomicBool::new(false))
+        let report = bot.search(&observation, &AtomicBool::new(false));
+        let choice = report
             .choice
             .map(|c| p.state.choice_text(&c))
             .unwrap_or_default();
         let solved = p.entry.best.contains(&choice);
+        if verbose >= 2 && !solved {
+            let mut legal = Vec::new();
+            observation.legal(&mut legal);
+            let at = |c: &_| legal.iter().position(|l| l == c);
+            let visits = |c: &_| at(c).map_or(0, |i| report.visits[i]);
+            let mean = |c: &_| at(c).and_then(|i| report.values[i]).unwrap_or(f64::NAN);
+            for (rank, (c, v)) in report.plan.iter().enumerate() {
+                let text = p.state.choice_text(c);
+                if rank < 3 || p.entry.best.contains(&text) || text == choice {
+                    println!(
+                        "      plan #{rank:<3} {v:.4} {:>6} visits mean {:.4}  {text}",
+                        visits(c),
+                        mean(c)
+                    );
+                }
+            }
+        }
         (choice, solved)
     };
     for bot in bots.split(',') {
@@ -72,7 +109,7 @@ fn main() -> Result<(), String> {
             if ok {
                 row.0 += 1;
                 solved += 1;
-            } else if verbose {
+            } else if verbose > 0 {
                 println!(
                     "  {bot} misses {}: chose {choice}; best {:?} ({})",
                     p.entry.file, p.entry.best, p.entry.reason

@@ -277,3 +277,37 @@ fn a_tournament_in_chunks_or_on_two_threads_plays_the_games_of_one_long_run() {
     assert_eq!(whole, chunks);
     assert_eq!(played(sim(4, 500, 2)), (whole, wins));
 }
+
+/// Seat 1's commons bunched around e5, next to seat 2's two commons that make a Bomb's pattern
+/// there (f6, g6), seat 2 to act with `actions` actions.
+fn bomb_position(actions: u8, pattern: &[&str]) -> GameState {
+    let enemy: Vec<String> = pattern.iter().map(|sq| format!("\"2c {sq}\"")).collect();
+    scenario(&format!(
+        r#"(mode: Deathmatch, to_move: 2, actions_left: {actions},
+            pieces: ["1c d4", "1c e4", "1c f4", "1c d5", "1c d6", "1h b2", {}],
+            hands: [(beings: ["Knight", "Herald", "Messenger"]), (beings: ["Bomb", "Herald", "Messenger"])])"#,
+        enemy.join(", ")
+    ))
+}
+
+#[test]
+fn the_threat_counts_what_each_card_the_opponent_may_hold_could_destroy() {
+    use table::tashkalar::engine::eval::threat::threat;
+    let g = bomb_position(2, &["f6", "g6"]);
+    let bomb = g.db.by_name("Bomb").expect("Bomb");
+    // Seen from seat 1, seat 2's hand is any three of its beings.
+    let seen = g.observation(Seat(0));
+    let t = threat(&seen).expect("a Deathmatch action");
+    assert_eq!(t.attacker, Seat(1));
+    let (_, points, chance) = *t
+        .cards
+        .iter()
+        .find(|(c, _, _)| *c == bomb)
+        .expect("the Bomb threatens the five commons");
+    assert_eq!(points, 2.0, "five commons are two pairs");
+    assert!(chance > 0.0 && chance < 1.0, "{chance}");
+    assert!(t.expected >= points * chance, "{t:?}");
+    // As the last action of the turn the Bomb does not blow up.
+    let last = threat(&bomb_position(1, &["f6", "g6"]).observation(Seat(0))).expect("threat");
+    assert!(last.cards.iter().all(|(c, _, _)| *c != bomb), "{last:?}");
+}

@@ -71,6 +71,14 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn turn_passed(&self) -> Option<Self> {
         None
     }
+    /// At the start of an action of the seat to move: the win chances after the best reply that
+    /// seat can be expected to make, over the cards it may hold (weighted by the chance it holds
+    /// them) rather than one deal of them. The search's root plan asks it of the position its
+    /// choices leave to the next seat (the threat an evaluation cannot see). `None` where the
+    /// game cannot say.
+    fn threat_estimate(&self) -> Option<Vec<f64>> {
+        None
+    }
     /// The game as `seat` knows it; equal for games that look the same to `seat`.
     fn observation(&self, seat: usize) -> Self;
     /// Hidden information (and chance still to come) dealt again at random, consistently with

@@ -69,6 +69,10 @@ impl Game for GameState {
         Some(next)
     }
 
+    fn threat_estimate(&self) -> Option<Vec<f64>> {
+        engine::eval::threat::estimate_after_threat(self)
+    }
+
     fn search_evaluate(&self) -> Vec<f64> {
         engine::eval::learned::estimate(self)
     }

@@ -17,6 +17,8 @@
 use super::board::{Rank, RankSet};
 use super::state::{GameState, Mode, Seat};
 
+pub mod threat;
+
 /// Weights of the Deathmatch estimate: (common, heroic, legendary piece, summonable card).
 const DEATHMATCH_WEIGHTS: (f64, f64, f64, f64) = (0.3, 0.9, 1.5, 0.35);
 /// Weights of the High Form estimate; legendary pieces are already in the score.
@@ -112,11 +114,16 @@ fn task_prospects(state: &GameState, seat: Seat) -> f64 {
 /// Estimated chance of winning for every seat (they sum to 1).
 pub fn estimate(state: &GameState) -> Vec<f64> {
     // Arrays on the stack for the steps: the search estimates millions of positions.
-    let seats = state.players();
     let mut values = [0.0; Seat::MAX];
     for s in state.seat_ids() {
         values[s.index()] = material(state, s);
     }
+    softmax(state, &values)
+}
+
+/// Win chances from the seats' values in points (a softmax at the form's scale).
+fn softmax(state: &GameState, values: &[f64; Seat::MAX]) -> Vec<f64> {
+    let seats = state.players();
     let scale = match state.config.mode {
         Mode::Deathmatch => 3.0,
         Mode::HighForm => 1.5,

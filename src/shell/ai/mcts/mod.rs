@@ -49,6 +49,26 @@ pub struct MctsConfig {
     /// summon is then ranked by what its effect destroys, so the search looks at the replies that
     /// hurt first.
     pub settle_actions: bool,
+    /// Below the root, the searching seat's own later actions of the turn being decided (after a
+    /// flare, a thaw, its first action) are ranked by the position after their whole action, as
+    /// the root plan ranks them: a summon whose effect scores is then tried before quiet
+    /// placements, so that what a flare sets up is found where the plan found it.
+    pub settle_own_turn: bool,
+    /// In playouts, the later steps of an action (an effect's targets and moves) are the
+    /// mover's best by the immediate evaluation rather than the playout policy's random pick: a
+    /// summon is then played out as a player would resolve it (its destruction on the pieces
+    /// that are worth most, its moves onto the squares that score), so that both what the
+    /// searching seat sets up and what an opponent's summon would take are seen by the playouts.
+    pub greedy_effects: bool,
+    /// Each root choice starts with this many virtual visits at its root-plan value (a win
+    /// chance: its whole action completed greedily, followed up, and the opponent's best reply),
+    /// so that the plan's judgement is worth that many playouts and the search must find
+    /// evidence against it before it leaves it (0: only the progressive bias).
+    pub prior_visits: u32,
+    /// The root plan's reply value is the lower of the opponent's best `greedy` reply over the
+    /// deals and the game's [`Game::threat_estimate`] (its expected best summoning over every
+    /// card it may hold, from its pieces plus one placement).
+    pub threat: bool,
     /// Judge positions by the game's search evaluation ([`Game::search_evaluate`], Tash-Kalar's
     /// learned weights) rather than [`Game::evaluate`] (`greedy`'s).
     pub search_eval: bool,
@@ -56,6 +76,9 @@ pub struct MctsConfig {
     /// by the opponent's best reply (0: not at all). See [`RootPlan`].
     pub reply_deals: u32,
 }
+
+/// A level's root plan counts as this share of its iterations (virtual visits per root choice).
+const PRIOR_SHARE: u32 = 24;
 
 /// The named difficulty levels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,6 +120,13 @@ impl Level {
             prior_weight: 0.5,
             playout_samples: 3,
             settle_actions: false,
+            settle_own_turn: false,
+            greedy_effects: false,
+            // The root plan is worth a twenty-fourth of the budget (400 virtual visits for
+            // `normal` in Deathmatch): the tactics suite with 0, 100, 200, 400 and 800 of them
+            // (`docs/ai.md`).
+            prior_visits: iterations / PRIOR_SHARE,
+            threat: true,
             search_eval: false,
             reply_deals: 3,
         }
@@ -125,6 +155,9 @@ pub struct SearchReport<C> {
     /// Per legal choice of the root, in legal order: the mean result for the searching seat
     /// over the choice's visits (a win chance in [0, 1]), `None` if it was never visited.
     pub values: Vec<Option<f64>>,
+    /// The root plan: every legal choice with the value it was ranked by before the search
+    /// (`greedy`'s measure, with the opponent's reply when the plan looks at it), best first.
+    pub plan: Vec<(C, f64)>,
     pub elapsed: Duration,
 }
 
@@ -165,6 +198,7 @@ impl MctsBot {
                 iterations: 0,
                 visits: vec![0; legal.len()],
                 values: vec![None; legal.len()],
+                plan: Vec::new(),
                 elapsed: started.elapsed(),
             };
         }
@@ -182,7 +216,13 @@ impl MctsBot {
         let deadline = Deadline::after(self.config.time_limit, cancel);
         let root = RootPlan::new(observation, &legal, &self.config, deal_seed, &deadline);
         let mut tree: Tree<G::Choice> = Tree::new();
-        let mut scratch = Scratch::default();
+        let mut scratch = Scratch {
+            own: OwnTurn {
+                seat: me,
+                turn: observation.turn(),
+            },
+            ..Scratch::default()
+        };
         // A decision between few choices is settled with fewer iterations: a tenth of the
         // budget per choice, the whole budget from ten choices up.
         let budget = self
@@ -221,6 +261,7 @@ impl MctsBot {
             iterations: done,
             visits,
             values,
+            plan: root.choices.iter().copied().zip(root.values).collect(),
             elapsed: started.elapsed(),
         }
     }
@@ -262,7 +303,13 @@ impl MctsBot {
             } else {
                 // Both the root's plan and `widen` list the choices best first.
                 let choice = s.untried[0];
-                (choice, tree.expand(node, choice, mover))
+                let id = if at_root && self.config.prior_visits > 0 {
+                    let value = root.value_of(&choice);
+                    tree.expand_with_prior(node, choice, mover, self.config.prior_visits, value)
+                } else {
+                    tree.expand(node, choice, mover)
+                };
+                (choice, id)
             };
             if at_root {
                 // The root's choices were listed in the observation, not in this deal.
@@ -293,7 +340,11 @@ impl MctsBot {
             if s.legal.is_empty() {
                 break;
             }
-            let choice = self.playout_choice(&state, &s.legal);
+            let choice = if self.config.greedy_effects && state.mid_action() {
+                best_step(&state, &s.legal, self.config.search_eval)
+            } else {
+                self.playout_choice(&state, &s.legal)
+            };
             state.play_listed(choice);
             steps += 1;
         }
@@ -308,6 +359,10 @@ impl MctsBot {
     }
 }
 
+/// How many of the root plan's best choices are judged again with the opponent's threat
+/// ([`MctsConfig::threat`]).
+const THREAT_CHOICES: usize = 8;
+
 /// The root's choices in the order of their greedy value, with the progressive bias each gets.
 ///
 /// With `reply_deals`, each choice is valued half by its whole action (as `greedy` does) and half
@@ -318,6 +373,8 @@ impl MctsBot {
 struct RootPlan<C> {
     choices: Vec<C>,
     bias: Vec<f64>,
+    /// The value each choice was ranked by.
+    values: Vec<f64>,
 }
 
 impl<C: Copy> RootPlan<C> {
@@ -331,13 +388,20 @@ impl<C: Copy> RootPlan<C> {
         let me = observation.to_move();
         let weight = config.prior_weight;
         let mut buffer = Vec::new();
-        let mut valued: Vec<(f64, C)> = legal
+        // Per choice: its value, and for a choice judged by the reply, its value before the
+        // reply, the reply's value and the position the reply answers.
+        type Replied<G> = Option<(f64, f64, G)>;
+        let mut valued: Vec<(f64, C, Replied<G>)> = legal
             .iter()
             .map(|&c| {
                 // Past the deadline the remaining choices are only valued as they are: the search
                 // is over, and the plan's order is all it can still answer with.
                 if deadline.reached() {
-                    return (immediate_value(observation, me, c, config.search_eval), c);
+                    return (
+                        immediate_value(observation, me, c, config.search_eval),
+                        c,
+                        None,
+                    );
                 }
                 let mut next = observation.clone();
                 next.play_listed(c);
@@ -350,28 +414,73 @@ impl<C: Copy> RootPlan<C> {
                     // opponent's best reply (were the turn to pass now): exposed pieces and open
                     // patterns cost before the search finds the reply.
                     let replied = reply_value(&after, me, config, seed, &mut buffer, deadline);
-                    return (replied.map_or(value, |r| 0.5 * (value + r)), c);
+                    return match replied {
+                        Some(r) => (0.5 * (value + r), c, Some((value, r, after))),
+                        None => (value, c, None),
+                    };
                 }
                 let value = if config.search_eval {
                     settle_searched(next, me, &mut buffer, deadline)
                 } else {
                     settle(next, me, &mut buffer, deadline)
                 };
-                (value, c)
+                (value, c, None)
             })
             .collect();
         // Stable: equal values keep the legal order, so the plan is deterministic.
         valued.sort_by(|a, b| b.0.total_cmp(&a.0));
+        if config.threat {
+            // The best few choices again, their reply now the lower of the deals' best reply and
+            // the opponent's expected best summoning over every card it may hold (with a common
+            // placed first): the few deals may not hold the card that hurts. Only the best few,
+            // because it costs a few milliseconds a position.
+            for (value, _, replied) in valued.iter_mut().take(THREAT_CHOICES) {
+                if deadline.reached() {
+                    break;
+                }
+                let Some((before, r, after)) = replied.as_ref() else {
+                    continue;
+                };
+                let passed;
+                let after = if after.to_move() == me {
+                    match after.turn_passed() {
+                        Some(p) => {
+                            passed = p;
+                            &passed
+                        }
+                        None => continue,
+                    }
+                } else {
+                    after
+                };
+                if let Some(t) = after.threat_estimate().and_then(|v| v.get(me).copied()) {
+                    *value = 0.5 * (before + r.min(t));
+                }
+            }
+            valued.sort_by(|a, b| b.0.total_cmp(&a.0));
+        }
         let top = valued.first().map_or(0.0, |v| v.0);
         let bottom = valued.last().map_or(0.0, |v| v.0);
         let span = (top - bottom).max(1e-9);
         RootPlan {
             bias: valued
                 .iter()
-                .map(|(v, _)| weight * (v - bottom) / span)
+                .map(|(v, _, _)| weight * (v - bottom) / span)
                 .collect(),
-            choices: valued.into_iter().map(|(_, c)| c).collect(),
+            values: valued.iter().map(|(v, _, _)| *v).collect(),
+            choices: valued.into_iter().map(|(_, c, _)| c).collect(),
         }
+    }
+
+    /// The value `choice` was ranked by, clamped to a win chance.
+    fn value_of(&self, choice: &C) -> f64
+    where
+        C: PartialEq,
+    {
+        self.choices
+            .iter()
+            .position(|c| c == choice)
+            .map_or(0.0, |i| self.values[i].clamp(0.0, 1.0))
     }
 
     /// How many of the best choices the search may consider after `iterations` iterations.
@@ -421,6 +530,14 @@ impl MctsBot {
     }
 }
 
+/// The searching seat and the turn it decides in (its own later actions of that turn are ranked
+/// like the root's with [`MctsConfig::settle_own_turn`]).
+#[derive(Clone, Copy, Default)]
+struct OwnTurn {
+    seat: usize,
+    turn: u32,
+}
+
 /// Buffers reused by every iteration.
 struct Scratch<C> {
     path: Vec<NodeId>,
@@ -429,6 +546,7 @@ struct Scratch<C> {
     ranked: Vec<(f64, usize)>,
     spare: Vec<C>,
     settle_buffer: Vec<C>,
+    own: OwnTurn,
 }
 
 impl<C> Default for Scratch<C> {
@@ -440,6 +558,7 @@ impl<C> Default for Scratch<C> {
             ranked: Vec::new(),
             spare: Vec::new(),
             settle_buffer: Vec::new(),
+            own: OwnTurn::default(),
         }
     }
 }
@@ -461,11 +580,13 @@ fn widen<G: Game>(
         ranked,
         spare,
         settle_buffer,
+        own,
         ..
     } = s;
     let mover = state.to_move();
     // Later steps of an action are valued as they are (the action is already under way).
-    let settle_here = config.settle_actions && !state.mid_action();
+    let own_action = config.settle_own_turn && mover == own.seat && state.turn() == own.turn;
+    let settle_here = (config.settle_actions || own_action) && !state.mid_action();
     let searched = config.search_eval;
     let entry = tree.node_mut(node);
     ranked.clear();
@@ -492,6 +613,20 @@ fn widen<G: Game>(
     spare.clear();
     spare.extend(ranked.iter().map(|&(_, i)| legal[i]));
     std::mem::swap(legal, spare);
+}
+
+/// The step of an action in progress that its mover values most right after it (the first of
+/// equals, as `greedy` completes an action).
+fn best_step<G: Game>(state: &G, legal: &[G::Choice], searched: bool) -> G::Choice {
+    let mover = state.to_move();
+    let mut best = (f64::MIN, legal[0]);
+    for &choice in legal {
+        let value = immediate_value(state, mover, choice, searched);
+        if value > best.0 + 1e-9 {
+            best = (value, choice);
+        }
+    }
+    best.1
 }
 
 /// What `choice` is worth to `mover` right after it is made (by the search evaluation if

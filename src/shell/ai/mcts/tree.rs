@@ -109,12 +109,25 @@ impl<C: Copy + Eq + Hash> Tree<C> {
 
     /// Adds the child of `parent` reached by `choice`, made by `mover`.
     pub fn expand(&mut self, parent: NodeId, choice: C, mover: usize) -> NodeId {
+        self.expand_with_prior(parent, choice, mover, 0, 0.0)
+    }
+
+    /// [`Tree::expand`] with `visits` virtual visits already counted at the mean reward `value`
+    /// for the mover (prior knowledge worth that many playouts).
+    pub fn expand_with_prior(
+        &mut self,
+        parent: NodeId,
+        choice: C,
+        mover: usize,
+        visits: u32,
+        value: f64,
+    ) -> NodeId {
         let id = self.nodes.len() as NodeId;
         self.nodes.push(Node {
             mover,
-            visits: 0,
+            visits,
             available: 1,
-            reward: 0.0,
+            reward: f64::from(visits) * value,
             children: Map::default(),
             values: Map::default(),
         });

@@ -14,6 +14,12 @@ pub struct SearchBudgets {
     pub easy: u32,
     pub normal: u32,
     pub hard: u32,
+    /// The search's root plan (each choice's whole action completed greedily, with the
+    /// opponent's reply) counts as one `plan_share`-th of a level's iterations on each root
+    /// choice, as virtual visits; 0: the plan only orders and biases the choices. Where the plan
+    /// is as good as the game's greedy judgement the search must find evidence against it before
+    /// leaving it; where it is not, every level would lean on the same plan and play alike.
+    pub plan_share: u32,
 }
 
 impl Default for SearchBudgets {
@@ -22,6 +28,7 @@ impl Default for SearchBudgets {
             easy: 400,
             normal: 1_600,
             hard: 6_400,
+            plan_share: 0,
         }
     }
 }

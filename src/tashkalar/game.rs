@@ -133,6 +133,11 @@ impl Game for GameState {
     }
 }
 
+/// The root plan is worth a twenty-fourth of a level's budget on each root choice (400 virtual
+/// visits for `normal` in Deathmatch): the tactics suite with 0, 100, 200, 400 and 800 of them
+/// (`docs/ai.md`).
+const PLAN_SHARE: u32 = 24;
+
 /// The search levels' budgets in a form. Search pays off more in High Form (tasks reward
 /// looking ahead), so its easy level looks less far; in Deathmatch four times the budget bought a
 /// little less than a level's worth, so its hard level gets eight times the normal budget
@@ -143,11 +148,13 @@ pub fn budgets(mode: Mode) -> SearchBudgets {
             easy: 300,
             normal: 6_400,
             hard: 19_200,
+            plan_share: PLAN_SHARE,
         },
         Mode::Deathmatch => SearchBudgets {
             easy: 400,
             normal: 9_600,
             hard: 38_400,
+            plan_share: PLAN_SHARE,
         },
     }
 }

@@ -77,9 +77,6 @@ pub struct MctsConfig {
     pub reply_deals: u32,
 }
 
-/// A level's root plan counts as this share of its iterations (virtual visits per root choice).
-const PRIOR_SHARE: u32 = 24;
-
 /// The named difficulty levels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Level {
@@ -122,10 +119,8 @@ impl Level {
             settle_actions: false,
             settle_own_turn: false,
             greedy_effects: false,
-            // The root plan is worth a twenty-fourth of the budget (400 virtual visits for
-            // `normal` in Deathmatch): the tactics suite with 0, 100, 200, 400 and 800 of them
-            // (`docs/ai.md`).
-            prior_visits: iterations / PRIOR_SHARE,
+            // The game says what its root plan is worth (`SearchBudgets::plan_share`).
+            prior_visits: iterations.checked_div(budgets.plan_share).unwrap_or(0),
             threat: true,
             search_eval: false,
             reply_deals: 3,

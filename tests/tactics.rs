@@ -17,10 +17,10 @@ use table::tashkalar::game::budgets;
 use table::tashkalar::tactics::{self, Position};
 
 /// Floors (percent of the suite) below the shares measured (docs/ai.md: `greedy` 57.5% when the
-/// suite was made, `easy` 86.2% of 87 since the root plan counts as virtual visits): a change
-/// that makes a bot miss clearly more positions fails here.
+/// suite was made, `easy` 75.9% of 87 with the shipped levels, whose root plan is not counted as
+/// visits): a change that makes a bot miss clearly more positions fails here.
 const GREEDY_FLOOR: usize = 50;
-const EASY_FLOOR: usize = 80;
+const EASY_FLOOR: usize = 70;
 
 fn suite() -> Vec<Position> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tactics");

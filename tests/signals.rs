@@ -28,14 +28,14 @@ fn saves(dir: &Path) -> Vec<PathBuf> {
     out
 }
 
-/// Plays bots against each other in a pseudo-terminal, sends `signal` once the first decisions
-/// are saved, and returns everything the program wrote to the terminal.
-fn stopped_by(signal: &str) -> Option<(String, PathBuf)> {
+/// A game between bots in a pseudo-terminal (util-linux `script`), once its first decisions are
+/// saved: the `script` process, the game's pid and its save. `None` without `script`.
+fn game_in_a_terminal(name: &str) -> Option<(std::process::Child, String, PathBuf)> {
     if Command::new("script").arg("--version").output().is_err() {
         eprintln!("util-linux `script` is missing: the signal test is skipped");
         return None;
     }
-    let dir = temp_dir(signal);
+    let dir = temp_dir(name);
     let pid_file = dir.join("pid");
     let program = format!(
         "echo $$ > '{}'; exec '{}' play --mode deathmatch --players 2 --ai 1=greedy --ai 2=greedy \
@@ -44,7 +44,7 @@ fn stopped_by(signal: &str) -> Option<(String, PathBuf)> {
         env!("CARGO_BIN_EXE_tashkalar"),
         dir.display()
     );
-    let mut child = Command::new("script")
+    let child = Command::new("script")
         .args(["-qefc", &program, "/dev/null"])
         .env("TERM", "xterm-256color")
         .stdin(Stdio::piped())
@@ -52,12 +52,6 @@ fn stopped_by(signal: &str) -> Option<(String, PathBuf)> {
         .stderr(Stdio::piped())
         .spawn()
         .expect("script starts");
-    let mut out = child.stdout.take().expect("stdout");
-    let reader = std::thread::spawn(move || {
-        let mut text = Vec::new();
-        let _ = out.read_to_end(&mut text);
-        String::from_utf8_lossy(&text).into_owned()
-    });
     // Wait until the game has been saved with a few decisions in it.
     let start = Instant::now();
     let save = loop {
@@ -73,8 +67,21 @@ fn stopped_by(signal: &str) -> Option<(String, PathBuf)> {
         }
     };
     let pid = std::fs::read_to_string(&pid_file).expect("the pid is written");
+    Some((child, pid.trim().to_string(), save))
+}
+
+/// Plays bots against each other in a pseudo-terminal, sends `signal` once the first decisions
+/// are saved, and returns everything the program wrote to the terminal.
+fn stopped_by(signal: &str) -> Option<(String, PathBuf)> {
+    let (mut child, pid, save) = game_in_a_terminal(signal)?;
+    let mut out = child.stdout.take().expect("stdout");
+    let reader = std::thread::spawn(move || {
+        let mut text = Vec::new();
+        let _ = out.read_to_end(&mut text);
+        String::from_utf8_lossy(&text).into_owned()
+    });
     let killed = Command::new("kill")
-        .args([&format!("-{signal}"), pid.trim()])
+        .args([&format!("-{signal}"), pid.as_str()])
         .status()
         .expect("kill runs");
     assert!(killed.success());
@@ -136,4 +143,33 @@ fn sighup_restores_the_terminal_and_keeps_the_game() {
 #[test]
 fn sigint_restores_the_terminal_and_keeps_the_game() {
     check("INT");
+}
+
+/// A terminal that goes away (a closed window, a killed tmux session) ends the program. The
+/// terminal library then reads end-of-file in a loop that never returns to the event loop, so
+/// it is the signal watcher that ends it after the SIGHUP; the game stays saved.
+#[test]
+fn a_terminal_that_goes_away_ends_the_program_and_keeps_the_game() {
+    let Some((mut child, pid, save)) = game_in_a_terminal("hangup") else {
+        return;
+    };
+    // `script` holds the terminal: killing it closes the terminal under the game.
+    child.kill().expect("script is killed");
+    let _ = child.wait();
+    let alive = || {
+        Command::new("kill")
+            .args(["-0", pid.as_str()])
+            .stderr(Stdio::null())
+            .status()
+            .is_ok_and(|s| s.success())
+    };
+    let start = Instant::now();
+    while alive() {
+        assert!(
+            start.elapsed() < Duration::from_secs(30),
+            "the program still runs without its terminal"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    assert!(save.exists(), "the save is kept");
 }

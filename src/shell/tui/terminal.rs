@@ -66,6 +66,35 @@ const STOP_SIGNALS: &[(i32, &str)] = &[
 #[cfg(not(unix))]
 const STOP_SIGNALS: &[(i32, &str)] = &[];
 
+/// How long the event loop has to act on a stop signal before the program ends without it.
+const STOP_GRACE: std::time::Duration = std::time::Duration::from_secs(3);
+
+/// Ends the program [`STOP_GRACE`] after a stop signal if the event loop has not ended it by
+/// then. A terminal that went away (a closed window, a killed tmux session) leaves the terminal
+/// library reading end-of-file in a loop that never returns to the event loop (crossterm issue
+/// 793), so the loop cannot see the SIGHUP that came with it, and the program would spin on a
+/// core for ever. Nothing is lost: the game is saved after every decision, and there is no
+/// terminal left to restore.
+#[cfg(unix)]
+fn watch_for_a_stuck_stop() -> Result<(), String> {
+    let mut waiting = signal_hook::iterator::Signals::new(STOP_SIGNALS.iter().map(|(s, _)| *s))
+        .map_err(|e| format!("cannot listen for signals: {e}"))?;
+    std::thread::Builder::new()
+        .name("table-signals".into())
+        .spawn(move || {
+            if let Some(signal) = waiting.forever().next() {
+                std::thread::sleep(STOP_GRACE);
+                std::process::exit(128 + signal);
+            }
+        })
+        .map(|_| ())
+        .map_err(|e| format!("cannot watch for signals: {e}"))
+}
+#[cfg(not(unix))]
+fn watch_for_a_stuck_stop() -> Result<(), String> {
+    Ok(())
+}
+
 /// Signals that arrived, for the event loop to act on: the number of the last one (0: none).
 pub struct Signals(Arc<AtomicUsize>);
 
@@ -84,6 +113,7 @@ impl Signals {
                 })
                 .map_err(|e| format!("cannot listen for {name}: {e}"))?;
         }
+        watch_for_a_stuck_stop()?;
         Ok(Signals(arrived))
     }
 

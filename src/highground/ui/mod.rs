@@ -61,23 +61,12 @@ impl WithDigit for HgAction {
     }
 }
 
-const fn bind(
-    keys: &'static [Key],
-    action: HgAction,
-    hint: &'static str,
-    group: Option<&'static str>,
-    help: &'static str,
-    in_bar: bool,
-) -> Binding<HgAction> {
-    Binding::game(keys, action, hint, group, help, in_bar)
-}
-
 use HgAction as A;
 use KeyCode as K;
 
 /// The High Ground screen's keys (the shell adds help, quit, undo, hints, the log and AI steps).
 pub const KEYS: &[Binding<HgAction>] = &[
-    bind(
+    Binding::game(
         &[Key::Code(K::Left), Key::Char('h')],
         A::Left,
         "left",
@@ -85,7 +74,7 @@ pub const KEYS: &[Binding<HgAction>] = &[
         "Move the cursor west on the board, or along your hand and the options.",
         true,
     ),
-    bind(
+    Binding::game(
         &[Key::Code(K::Down), Key::Char('j')],
         A::Down,
         "down",
@@ -93,7 +82,7 @@ pub const KEYS: &[Binding<HgAction>] = &[
         "Move the cursor south.",
         true,
     ),
-    bind(
+    Binding::game(
         &[Key::Code(K::Up), Key::Char('k')],
         A::Up,
         "up",
@@ -101,7 +90,7 @@ pub const KEYS: &[Binding<HgAction>] = &[
         "Move the cursor north.",
         true,
     ),
-    bind(
+    Binding::game(
         &[Key::Code(K::Right), Key::Char('l')],
         A::Right,
         "right",
@@ -109,7 +98,7 @@ pub const KEYS: &[Binding<HgAction>] = &[
         "Move the cursor east.",
         true,
     ),
-    bind(
+    Binding::game(
         &[Key::Code(K::Enter)],
         A::Select,
         "choose",
@@ -117,7 +106,7 @@ pub const KEYS: &[Binding<HgAction>] = &[
         "Take the place under the cursor (a pyramid to move, where it goes, where a card goes), or the highlighted card or option. Several things there: a list opens.",
         true,
     ),
-    bind(
+    Binding::game(
         &[Key::Code(K::Tab)],
         A::FocusNext,
         "panels",
@@ -125,7 +114,7 @@ pub const KEYS: &[Binding<HgAction>] = &[
         "Move between the board, your hand and the options of the decision.",
         true,
     ),
-    bind(
+    Binding::game(
         &[Key::Code(K::BackTab)],
         A::FocusPrev,
         "back",
@@ -133,7 +122,7 @@ pub const KEYS: &[Binding<HgAction>] = &[
         "Move between the panels in the other direction.",
         false,
     ),
-    bind(
+    Binding::game(
         &[Key::Char(' '), Key::Char('n')],
         A::NextTarget,
         "next place",
@@ -141,7 +130,7 @@ pub const KEYS: &[Binding<HgAction>] = &[
         "Put the cursor on the next highlighted place.",
         true,
     ),
-    bind(
+    Binding::game(
         &[Key::Char('r')],
         A::Roll,
         "roll",
@@ -149,7 +138,7 @@ pub const KEYS: &[Binding<HgAction>] = &[
         "Roll the die (a whole turn's action).",
         true,
     ),
-    bind(
+    Binding::game(
         &[Key::Char('d')],
         A::Draw,
         "draw",
@@ -157,7 +146,7 @@ pub const KEYS: &[Binding<HgAction>] = &[
         "Draw up to your hand's size (after any discards); the turn ends.",
         true,
     ),
-    bind(
+    Binding::game(
         &[Key::Char('x')],
         A::Discard,
         "discard",
@@ -165,7 +154,7 @@ pub const KEYS: &[Binding<HgAction>] = &[
         "Discard the highlighted card of your hand (then more, or draw).",
         true,
     ),
-    bind(
+    Binding::game(
         &[Key::Char('s')],
         A::Stop,
         "stop",
@@ -173,7 +162,7 @@ pub const KEYS: &[Binding<HgAction>] = &[
         "Stop: end a move here, stop playing cards, stay after a HOP, or leave the die unused.",
         true,
     ),
-    bind(
+    Binding::game(
         &[Key::Options],
         A::Option(1),
         "option",
@@ -181,7 +170,7 @@ pub const KEYS: &[Binding<HgAction>] = &[
         "Take option 1-9 of the decision panel.",
         true,
     ),
-    bind(
+    Binding::game(
         &[Key::Code(K::Esc)],
         A::Back,
         "cancel",

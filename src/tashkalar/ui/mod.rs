@@ -81,23 +81,12 @@ impl WithDigit for ArenaAction {
     }
 }
 
-const fn bind(
-    keys: &'static [Key],
-    action: ArenaAction,
-    hint: &'static str,
-    group: Option<&'static str>,
-    help: &'static str,
-    in_bar: bool,
-) -> Binding<ArenaAction> {
-    Binding::game(keys, action, hint, group, help, in_bar)
-}
-
 use ArenaAction as A;
 use KeyCode as K;
 
 /// The arena screen's keys (the shell adds help, quit, undo, hints, the log and AI steps).
 pub const KEYS: &[Binding<ArenaAction>] = &[
-    bind(
+    Binding::game(
         &[Key::Code(K::Left), Key::Char('h')],
         A::Left,
         "left",
@@ -105,7 +94,7 @@ pub const KEYS: &[Binding<ArenaAction>] = &[
         "Move the cursor left (board), or through your hand and the options.",
         true,
     ),
-    bind(
+    Binding::game(
         &[Key::Code(K::Down), Key::Char('j')],
         A::Down,
         "down",
@@ -113,7 +102,7 @@ pub const KEYS: &[Binding<ArenaAction>] = &[
         "Move the cursor down.",
         true,
     ),
-    bind(
+    Binding::game(
         &[Key::Code(K::Up), Key::Char('k')],
         A::Up,
         "up",
@@ -121,7 +110,7 @@ pub const KEYS: &[Binding<ArenaAction>] = &[
         "Move the cursor up.",
         true,
     ),
-    bind(
+    Binding::game(
         &[Key::Code(K::Right), Key::Char('l')],
         A::Right,
         "right",
@@ -129,7 +118,7 @@ pub const KEYS: &[Binding<ArenaAction>] = &[
         "Move the cursor right.",
         true,
     ),
-    bind(
+    Binding::game(
         &[Key::Code(K::Enter)],
         A::Select,
         "choose",
@@ -137,7 +126,7 @@ pub const KEYS: &[Binding<ArenaAction>] = &[
         "Take the highlighted square, card or option (place, summon, pick, confirm).",
         true,
     ),
-    bind(
+    Binding::game(
         &[Key::Code(K::Tab)],
         A::FocusNext,
         "panels",
@@ -145,7 +134,7 @@ pub const KEYS: &[Binding<ArenaAction>] = &[
         "Move between the board, your hand and the options of the decision.",
         true,
     ),
-    bind(
+    Binding::game(
         &[Key::Code(K::BackTab)],
         A::FocusPrev,
         "back",
@@ -153,7 +142,7 @@ pub const KEYS: &[Binding<ArenaAction>] = &[
         "Move between the panels in the other direction.",
         false,
     ),
-    bind(
+    Binding::game(
         &[Key::Letters(HAND_KEYS)],
         A::Card(1),
         "card",
@@ -161,7 +150,7 @@ pub const KEYS: &[Binding<ArenaAction>] = &[
         "Take the hand card with this letter (summon, play or thaw it); again: its next summoning.",
         true,
     ),
-    bind(
+    Binding::game(
         &[Key::Char(' '), Key::Char('r')],
         A::Cycle,
         "next way",
@@ -169,7 +158,7 @@ pub const KEYS: &[Binding<ArenaAction>] = &[
         "Summoning: the next way (another orientation here, then the next lit square).",
         true,
     ),
-    bind(
+    Binding::game(
         &[Key::Char('R')],
         A::CycleBack,
         "previous",
@@ -177,7 +166,7 @@ pub const KEYS: &[Binding<ArenaAction>] = &[
         "Summoning: the previous way to summon the card.",
         false,
     ),
-    bind(
+    Binding::game(
         &[Key::Char('w')],
         A::Warp,
         "warp",
@@ -185,7 +174,7 @@ pub const KEYS: &[Binding<ArenaAction>] = &[
         "Play the highlighted card's warp effect (free; the card then waits as your pending being).",
         true,
     ),
-    bind(
+    Binding::game(
         &[Key::Char('v')],
         A::View,
         "view card",
@@ -193,7 +182,7 @@ pub const KEYS: &[Binding<ArenaAction>] = &[
         "Show the highlighted card in full (or close it); ← → show the other cards.",
         true,
     ),
-    bind(
+    Binding::game(
         &[Key::Char('t')],
         A::Score,
         "score",
@@ -201,7 +190,7 @@ pub const KEYS: &[Binding<ArenaAction>] = &[
         "Show the whole score board (points to come, counts for the flares, tasks), or close it.",
         false,
     ),
-    bind(
+    Binding::game(
         &[Key::Char('p')],
         A::Piles,
         "piles",
@@ -209,7 +198,7 @@ pub const KEYS: &[Binding<ArenaAction>] = &[
         "Show every discard pile and how many cards each deck has left (or close it).",
         false,
     ),
-    bind(
+    Binding::game(
         &[Key::Char('s')],
         A::Skip,
         "skip",
@@ -217,7 +206,7 @@ pub const KEYS: &[Binding<ArenaAction>] = &[
         "Skip an optional step (\"may\", \"up to\"), stop returning cards, or claim no task.",
         true,
     ),
-    bind(
+    Binding::game(
         &[Key::Char('e')],
         A::EndTurn,
         "end turn",
@@ -225,7 +214,7 @@ pub const KEYS: &[Binding<ArenaAction>] = &[
         "End the turn (when no action is left, or none can be used).",
         true,
     ),
-    bind(
+    Binding::game(
         &[Key::Options],
         A::Option(1),
         "option",
@@ -233,7 +222,7 @@ pub const KEYS: &[Binding<ArenaAction>] = &[
         "Take option 1-9 of the decision panel.",
         true,
     ),
-    bind(
+    Binding::game(
         &[Key::Char('x')],
         A::Discard,
         "discard",
@@ -241,7 +230,7 @@ pub const KEYS: &[Binding<ArenaAction>] = &[
         "Discard the highlighted being card (one discard per turn; it uses an action).",
         true,
     ),
-    bind(
+    Binding::game(
         &[Key::Code(K::Esc)],
         A::Back,
         "cancel",

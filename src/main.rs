@@ -164,9 +164,10 @@ struct SimArgs {
     /// Seed of the first game; game i uses seed + i.
     #[arg(long, default_value_t = 1)]
     seed: u64,
-    /// Bots, comma-separated: random, greedy, mcts:easy, mcts:normal, mcts:hard, or an outside
-    /// program speaking the bot protocol, `cmd:PROGRAM ARGS` (`cmd@SECONDS:...` sets its time a
-    /// decision, 10 s by default); seats rotate between games.
+    /// Bots, comma-separated: random, greedy, mcts:easy, mcts:normal, mcts:hard (`mcts:hard@30`:
+    /// another time limit a decision, so that a busy machine cannot cut the search), or an
+    /// outside program speaking the bot protocol, `cmd:PROGRAM ARGS` (`cmd@SECONDS:...` sets its
+    /// time a decision, 10 s by default); seats rotate between games.
     #[arg(long, value_delimiter = ',', default_value = "random")]
     bots: Vec<String>,
     /// Decks per seat, comma-separated, or `mixed` for random decks each game.

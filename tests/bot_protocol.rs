@@ -218,11 +218,13 @@ fn outcome(report: &Value) -> Value {
 
 #[test]
 fn the_binary_as_an_outside_program_plays_the_same_games_as_the_built_in_bot() {
+    // The search level gets a time limit it never reaches on either side, so that a search cut
+    // short by a busy machine cannot make the two runs differ.
     for (mode, level, bot) in [
         ("deathmatch", "greedy", "greedy"),
-        ("high-form", "easy", "mcts:easy"),
+        ("high-form", "mcts:easy@600", "mcts:easy@600"),
     ] {
-        let cmd = format!("cmd@60:{BIN} bot --level {level}");
+        let cmd = format!("cmd@1200:{BIN} bot --level {level}");
         let outside = sim(&[
             "--mode",
             mode,
@@ -245,6 +247,36 @@ fn the_binary_as_an_outside_program_plays_the_same_games_as_the_built_in_bot() {
         ]);
         assert_eq!(outcome(&outside), outcome(&inside), "{mode}");
         assert_eq!(outside["forfeits"], json!([]));
+    }
+}
+
+#[test]
+fn a_level_with_a_time_limit_of_its_own_plays_and_a_bad_limit_is_a_one_line_error() {
+    let report = sim(&[
+        "--games",
+        "1",
+        "--seed",
+        "5",
+        "--bots",
+        "greedy,mcts:easy@30",
+    ]);
+    assert_eq!(report["bots"][1]["name"], json!("mcts:easy@30"), "{report}");
+    for bad in [
+        "mcts:easy@",
+        "mcts:easy@soon",
+        "mcts:easy@-1",
+        "mcts:easy@0",
+        "mcts:wise@5",
+    ] {
+        let out = Command::new(BIN)
+            .args(["sim", "--games", "1", "--bots"])
+            .arg(format!("greedy,{bad}"))
+            .output()
+            .expect("the binary runs");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{bad} accepted");
+        assert_eq!(err.trim().lines().count(), 1, "{bad}: {err}");
+        assert!(!err.contains("panicked"), "{bad}: {err}");
     }
 }
 

@@ -10,6 +10,7 @@ pub mod think;
 
 use crate::shell::game::Game;
 use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 /// A computer player. It is only ever shown an observation of the game (what its seat may know).
 pub trait Bot<G: Game>: Send {
@@ -34,7 +35,9 @@ pub trait Bot<G: Game>: Send {
 pub const BOT_NAMES: &[&str] = &["random", "greedy", "mcts:easy", "mcts:normal", "mcts:hard"];
 
 /// Builds a bot from its name (`mcts` alone means `mcts:normal`); `seed` makes it reproducible.
-/// `cmd:PROGRAM ARGS` (or `cmd@SECONDS:PROGRAM ARGS`) is an outside program speaking the bot
+/// `mcts:LEVEL@SECONDS` is a level with another time limit a decision (its iteration budget
+/// unchanged): a limit it never reaches makes a tournament's games the same however busy the
+/// machine is. `cmd:PROGRAM ARGS` (or `cmd@SECONDS:PROGRAM ARGS`) is an outside program speaking the bot
 /// protocol ([`external`]), started at its first decision.
 pub fn make_bot<G: Game>(name: &str, seed: u64) -> Result<Box<dyn Bot<G>>, String> {
     match name {
@@ -45,19 +48,35 @@ pub fn make_bot<G: Game>(name: &str, seed: u64) -> Result<Box<dyn Bot<G>>, Strin
         "greedy" => Ok(Box::new(greedy::GreedyBot::new(seed))),
         "mcts" => Ok(Box::new(mcts::MctsBot::new(mcts::Level::Normal, seed))),
         _ if name.starts_with("mcts:") => {
-            let level = &name["mcts:".len()..];
-            match mcts::Level::parse(level) {
-                Some(level) => Ok(Box::new(mcts::MctsBot::new(level, seed))),
-                None => Err(format!(
+            let (level, limit) = match name["mcts:".len()..].split_once('@') {
+                Some((level, seconds)) => (level, Some(time_limit(seconds)?)),
+                None => (&name["mcts:".len()..], None),
+            };
+            let Some(level) = mcts::Level::parse(level) else {
+                return Err(format!(
                     "unknown level `{level}` for mcts (known: easy, normal, hard)"
-                )),
-            }
+                ));
+            };
+            Ok(Box::new(match limit {
+                Some(limit) => mcts::MctsBot::with_time_limit(level, limit, seed),
+                None => mcts::MctsBot::new(level, seed),
+            }))
         }
         _ => Err(format!(
             "unknown bot `{name}` (known: {}, cmd:PROGRAM)",
             BOT_NAMES.join(", ")
         )),
     }
+}
+
+/// The `SECONDS` of `mcts:LEVEL@SECONDS`.
+fn time_limit(seconds: &str) -> Result<Duration, String> {
+    seconds
+        .parse::<f64>()
+        .ok()
+        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
+        .map(Duration::from_secs_f64)
+        .ok_or_else(|| format!("`{seconds}` is not a time limit in seconds (e.g. mcts:hard@30)"))
 }
 
 /// The message of a caught panic, for the error that reports it (a bot's thread in the game

@@ -133,6 +133,9 @@ pub struct MctsBot {
     /// The named level, whose budget follows the form of the game searched; `None` for a bot
     /// with a fixed configuration.
     level: Option<Level>,
+    /// A level's time limit replaced (`mcts:hard@30`): with a cap its budget never reaches, a
+    /// level plays the same games on a busy machine as on an idle one.
+    time_limit: Option<Duration>,
     /// The configuration of the search: fixed, or the level's for the form last searched (set
     /// at the start of each search).
     config: MctsConfig,
@@ -168,10 +171,21 @@ impl MctsBot {
         }
     }
 
+    /// The level bot with another time limit a decision than the level's own (named
+    /// `mcts:LEVEL@SECONDS`). Its iteration budget is unchanged.
+    pub fn with_time_limit(level: Level, limit: Duration, seed: u64) -> MctsBot {
+        MctsBot {
+            time_limit: Some(limit),
+            name: format!("mcts:{}@{}", level.name(), limit.as_secs_f64()),
+            ..MctsBot::new(level, seed)
+        }
+    }
+
     /// A bot that searches with `config` whatever the game.
     pub fn with_config(name: String, config: MctsConfig, seed: u64) -> MctsBot {
         MctsBot {
             level: None,
+            time_limit: None,
             config,
             name,
             rng: Rng::seeded(seed),
@@ -199,6 +213,9 @@ impl MctsBot {
         }
         if let Some(level) = self.level {
             self.config = level.config(observation.search_budgets());
+            if let Some(limit) = self.time_limit {
+                self.config.time_limit = limit;
+            }
         }
         let me = observation.to_move();
         // Only a plan that deals draws from the generator (a search without it repeats the

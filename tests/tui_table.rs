@@ -396,7 +396,7 @@ fn text_of(app: &App) -> String {
 fn moves_of_one_piece_join_and_a_long_recap_is_counted() {
     use table::shell::seats::Seats;
     use table::tashkalar::engine::Square;
-    use table::tashkalar::ui::narrate::{PieceMove, RecapItem, recap_text};
+    use table::tashkalar::ui::recap::{PieceMove, RecapItem, recap_text};
     let seats = Seats::new(
         vec!["Blue".into(), "Red".into()],
         &[SeatKind::Human, SeatKind::Human],

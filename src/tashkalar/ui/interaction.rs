@@ -5,7 +5,8 @@
 //! (discard, flare, thaw, end turn, directions, either/or, yes/skip, tasks, colours) are listed in
 //! the options panel. Summons start from a card in hand. Nothing here draws or touches the terminal.
 
-use super::narrate::{Marks, card_name};
+use super::narrate::card_name;
+use super::recap::Marks;
 use super::words::{self, Prompt};
 use crate::shell::seats::Seats;
 use crate::shell::tui::ui::{Note, Outcome as Reply};

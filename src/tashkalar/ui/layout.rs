@@ -358,7 +358,7 @@ fn stage_prompt(s: &ArenaScreen, v: &TableView<'_, ArenaScreen>) -> Option<Strin
 }
 
 /// What the highlighted choice would do, in words ("destroys 2 pieces, 1 of them yours").
-fn preview_words(s: &ArenaScreen, p: &(crate::tashkalar::ui::narrate::Marks, Bitboard)) -> String {
+fn preview_words(s: &ArenaScreen, p: &(crate::tashkalar::ui::recap::Marks, Bitboard)) -> String {
     let (marks, own) = p;
     let mut parts = Vec::new();
     for (bb, what) in [
@@ -647,7 +647,7 @@ pub fn render(
             .filter(|r| !r.is_empty());
         match recap {
             Some(items) => {
-                for text in crate::tashkalar::ui::narrate::recap_text(items, seats) {
+                for text in crate::tashkalar::ui::recap::recap_text(items, seats) {
                     details.push(Line::styled(
                         format!("Since your last decision: {text}"),
                         theme.muted(),

@@ -8,6 +8,7 @@ pub mod interaction;
 pub mod layout;
 pub mod look;
 pub mod narrate;
+pub mod recap;
 pub mod rules;
 pub mod setup;
 pub mod widgets;
@@ -252,7 +253,7 @@ pub struct ArenaScreen {
     pub tags: Vec<String>,
     /// What the highlighted choice of an effect step would do on the board (see
     /// [`interaction::outcome`]).
-    pub preview: Option<(narrate::Marks, crate::tashkalar::engine::bitboard::Bitboard)>,
+    pub preview: Option<(recap::Marks, crate::tashkalar::engine::bitboard::Bitboard)>,
     /// A window open over the screen.
     pub window: Option<Window>,
     /// How far the window's text is scrolled.

@@ -10,7 +10,7 @@
 //! option would do: `×` destroyed, `~` converted, `•` moved (`!` first when the piece is yours).
 
 use super::super::look::{SquareLook, piece_letter, piece_style};
-use super::super::narrate::Marks;
+use super::super::recap::Marks;
 use crate::shell::tui::theme::Theme;
 use crate::tashkalar::engine::bitboard::Bitboard;
 use crate::tashkalar::engine::board::{Board, Colour, Piece, Rank, arena};

@@ -149,7 +149,23 @@ fn each_level_searches_more_than_the_one_below_with_budgets_per_form() {
             iterations.windows(2).all(|w| w[0] < w[1]),
             "{budgets:?}: {iterations:?}"
         );
+        // The root plan counts as visits above `easy` only, as the game's share of the budget.
+        let plan: Vec<u32> = Level::ALL
+            .iter()
+            .map(|l| l.config(budgets).prior_visits)
+            .collect();
+        let share = |i: u32| i.checked_div(budgets.plan_share).unwrap_or(0);
+        assert_eq!(
+            plan,
+            [0, share(iterations[1]), share(iterations[2])],
+            "{budgets:?}"
+        );
     }
+    assert_eq!(
+        forms.map(|b| b.plan_share),
+        [24, 24],
+        "Tash-Kalar counts its plan in both forms"
+    );
     // A named level takes the budget of the form it searches: a decision between ten choices
     // or more spends the whole budget of `easy`, 400 iterations in Deathmatch, 300 in High Form.
     for (mode, budget) in [(Mode::Deathmatch, 400), (Mode::HighForm, 300)] {

@@ -133,12 +133,12 @@ impl Game for GameState {
     }
 }
 
-/// The root plan is not counted as visits (`SearchBudgets::plan_share`). A 24th of the budget
-/// (400 virtual visits for `normal` in Deathmatch) raised `normal`'s share of the tactics suite
-/// from 78% to 91%, but every level then leaned on the same plan: `normal` beat `easy` in 14 of 20
-/// Deathmatch games with it and in 20 of 20 without it, on the same seeds (`docs/ai.md`). The
-/// levels are to stay apart; `examples/tactics` keeps `pv=N` to study it.
-const PLAN_SHARE: u32 = 0;
+/// The root plan counts as a 24th of the budget at `normal` and `hard` (400 virtual visits for
+/// `normal` in Deathmatch): it raised `normal`'s share of the tactics suite from 78% to 91%.
+/// When `easy` leaned on the same plan the levels drew together (`normal` beat `easy` in 14 of
+/// 20 Deathmatch games, against 20 of 20 without the plan), so `easy` searches without it
+/// (`docs/ai.md`); `examples/tactics` keeps `pv=N` to study the weight.
+const PLAN_SHARE: u32 = 24;
 
 /// The search levels' budgets in a form. Search pays off more in High Form (tasks reward
 /// looking ahead), so its easy level looks less far; in Deathmatch four times the budget bought a

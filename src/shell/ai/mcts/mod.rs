@@ -121,8 +121,14 @@ impl Level {
             settle_actions: false,
             settle_own_turn: false,
             greedy_effects: false,
-            // The game says what its root plan is worth (`SearchBudgets::plan_share`).
-            prior_visits: iterations.checked_div(budgets.plan_share).unwrap_or(0),
+            // The game says what its root plan is worth (`SearchBudgets::plan_share`); `easy`
+            // searches without it, so that the levels above it stand apart from it.
+            prior_visits: match self {
+                Level::Easy => 0,
+                Level::Normal | Level::Hard => {
+                    iterations.checked_div(budgets.plan_share).unwrap_or(0)
+                }
+            },
             threat: true,
             search_eval: false,
             reply_deals: 3,

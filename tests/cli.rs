@@ -268,4 +268,14 @@ fn think_names_the_bots_choice_and_its_alternatives() {
         words.starts_with("greedy chooses: summon Knight e5 0"),
         "{words}"
     );
+    // A level with a time limit of its own is still the search, with its visits.
+    let out = tashkalar(&["think", scenario, "--bot", "mcts:easy@30", "--json"]);
+    let doc: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("JSON");
+    assert_eq!(doc["bot"], "mcts:easy@30");
+    assert_eq!(doc["choice"], "summon Knight e5 0");
+    assert!(
+        doc["alternatives"][0]["visits"]
+            .as_u64()
+            .is_some_and(|v| v > 0)
+    );
 }

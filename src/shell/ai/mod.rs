@@ -40,33 +40,45 @@ pub const BOT_NAMES: &[&str] = &["random", "greedy", "mcts:easy", "mcts:normal",
 /// machine is. `cmd:PROGRAM ARGS` (or `cmd@SECONDS:PROGRAM ARGS`) is an outside program speaking the bot
 /// protocol ([`external`]), started at its first decision.
 pub fn make_bot<G: Game>(name: &str, seed: u64) -> Result<Box<dyn Bot<G>>, String> {
+    if let Some(search) = search_bot(name, seed) {
+        return Ok(Box::new(search?));
+    }
     match name {
         _ if name.starts_with("cmd:") || name.starts_with("cmd@") => {
             Ok(Box::new(external::ExternalBot::from_name(name, seed)?))
         }
         "random" => Ok(Box::new(random::RandomBot::new(seed))),
         "greedy" => Ok(Box::new(greedy::GreedyBot::new(seed))),
-        "mcts" => Ok(Box::new(mcts::MctsBot::new(mcts::Level::Normal, seed))),
-        _ if name.starts_with("mcts:") => {
-            let (level, limit) = match name["mcts:".len()..].split_once('@') {
-                Some((level, seconds)) => (level, Some(time_limit(seconds)?)),
-                None => (&name["mcts:".len()..], None),
-            };
-            let Some(level) = mcts::Level::parse(level) else {
-                return Err(format!(
-                    "unknown level `{level}` for mcts (known: easy, normal, hard)"
-                ));
-            };
-            Ok(Box::new(match limit {
-                Some(limit) => mcts::MctsBot::with_time_limit(level, limit, seed),
-                None => mcts::MctsBot::new(level, seed),
-            }))
-        }
         _ => Err(format!(
             "unknown bot `{name}` (known: {}, cmd:PROGRAM)",
             BOT_NAMES.join(", ")
         )),
     }
+}
+
+/// The search bot a name stands for (`mcts`, `mcts:LEVEL` or `mcts:LEVEL@SECONDS`), or why the
+/// name is wrong; `None` for the name of another kind of bot.
+pub fn search_bot(name: &str, seed: u64) -> Option<Result<mcts::MctsBot, String>> {
+    if name == "mcts" {
+        return Some(Ok(mcts::MctsBot::new(mcts::Level::Normal, seed)));
+    }
+    let rest = name.strip_prefix("mcts:")?;
+    let (level, limit) = match rest.split_once('@') {
+        Some((level, seconds)) => match time_limit(seconds) {
+            Ok(limit) => (level, Some(limit)),
+            Err(e) => return Some(Err(e)),
+        },
+        None => (rest, None),
+    };
+    let Some(level) = mcts::Level::parse(level) else {
+        return Some(Err(format!(
+            "unknown level `{level}` for mcts (known: easy, normal, hard)"
+        )));
+    };
+    Some(Ok(match limit {
+        Some(limit) => mcts::MctsBot::with_time_limit(level, limit, seed),
+        None => mcts::MctsBot::new(level, seed),
+    }))
 }
 
 /// The `SECONDS` of `mcts:LEVEL@SECONDS`.

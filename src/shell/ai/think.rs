@@ -3,8 +3,7 @@
 
 use super::deadline::Deadline;
 use super::greedy::{self, settle};
-use super::mcts::{Level, MctsBot};
-use super::{Bot, make_bot};
+use super::{Bot, make_bot, search_bot};
 use crate::shell::game::Game;
 use serde_json::{Value, json};
 use std::sync::atomic::AtomicBool;
@@ -82,17 +81,14 @@ pub fn think<G: Game>(
     let mut legal = Vec::new();
     observation.legal(&mut legal);
     let text = |c: &G::Choice| observation.choice_text(c);
-    let level = match bot {
-        "mcts" => Some(Level::Normal),
-        _ => bot.strip_prefix("mcts:").and_then(Level::parse),
-    };
-    if let Some(level) = level {
-        let report = MctsBot::new(level, seed).search(observation, &cancel);
+    if let Some(search) = search_bot(bot, seed) {
+        let mut search = search?;
+        let report = search.search(observation, &cancel);
         let mut order: Vec<usize> = (0..legal.len()).collect();
         // Most visits first; the legal order among equals (stable).
         order.sort_by(|&a, &b| report.visits[b].cmp(&report.visits[a]));
         return Ok(Analysis {
-            bot: format!("mcts:{}", level.name()),
+            bot: Bot::<G>::name(&search),
             choice: report.choice.as_ref().map(text),
             alternatives: order
                 .into_iter()

@@ -17,9 +17,9 @@ pub struct SearchBudgets {
     /// The search's root plan (each choice's whole action completed greedily, with the
     /// opponent's reply) counts as one `plan_share`-th of a level's iterations on each root
     /// choice, as virtual visits, at `normal` and `hard` (`easy` never counts it); 0: the plan
-    /// only orders and biases the choices. Where the plan
-    /// is as good as the game's greedy judgement the search must find evidence against it before
-    /// leaving it; where it is not, every level would lean on the same plan and play alike.
+    /// only orders and biases the choices. Where the plan is as good as the game's greedy
+    /// judgement the search must find evidence against it before leaving it; were `easy` to
+    /// count it too, the levels would lean on the same plan and play alike.
     pub plan_share: u32,
 }
 

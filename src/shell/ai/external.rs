@@ -59,12 +59,7 @@ impl ExternalBot {
                 let (secs, command) = timed
                     .split_once(':')
                     .ok_or_else(|| format!("`{name}`: expected cmd@SECONDS:PROGRAM"))?;
-                let secs: f64 = secs
-                    .parse()
-                    .ok()
-                    .filter(|s: &f64| s.is_finite() && *s > 0.0 && *s <= 3600.0)
-                    .ok_or_else(|| format!("`{name}`: `{secs}` is not a number of seconds"))?;
-                (Duration::from_secs_f64(secs), command)
+                (super::seconds_in_name(secs, name)?, command)
             }
             None => (
                 DEFAULT_MOVE_TIME,

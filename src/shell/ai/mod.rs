@@ -64,7 +64,7 @@ pub fn search_bot(name: &str, seed: u64) -> Option<Result<mcts::MctsBot, String>
     }
     let rest = name.strip_prefix("mcts:")?;
     let (level, limit) = match rest.split_once('@') {
-        Some((level, seconds)) => match time_limit(seconds) {
+        Some((level, seconds)) => match seconds_in_name(seconds, name) {
             Ok(limit) => (level, Some(limit)),
             Err(e) => return Some(Err(e)),
         },
@@ -81,14 +81,15 @@ pub fn search_bot(name: &str, seed: u64) -> Option<Result<mcts::MctsBot, String>
     }))
 }
 
-/// The `SECONDS` of `mcts:LEVEL@SECONDS`.
-fn time_limit(seconds: &str) -> Result<Duration, String> {
+/// The `SECONDS` of a bot name with a time limit (`mcts:LEVEL@SECONDS`, `cmd@SECONDS:...`): a
+/// positive number of seconds up to an hour; the error names the whole bot name.
+fn seconds_in_name(seconds: &str, name: &str) -> Result<Duration, String> {
     seconds
         .parse::<f64>()
         .ok()
-        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 86_400.0)
+        .filter(|s| s.is_finite() && *s > 0.0 && *s <= 3600.0)
         .map(Duration::from_secs_f64)
-        .ok_or_else(|| format!("`{seconds}` is not a time limit in seconds (e.g. mcts:hard@30)"))
+        .ok_or_else(|| format!("`{name}`: `{seconds}` is not a number of seconds"))
 }
 
 /// The message of a caught panic, for the error that reports it (a bot's thread in the game

@@ -5,6 +5,7 @@
 //! only the selection state of the person deciding and what is derived from the position.
 
 pub mod interaction;
+mod keys;
 pub mod layout;
 pub mod look;
 pub mod narrate;
@@ -12,234 +13,24 @@ pub mod recap;
 pub mod rules;
 pub mod setup;
 pub mod widgets;
+mod window;
 pub mod words;
 
 use super::engine::view::SeatView;
 use super::engine::{Choice, DecisionKind, GameState, Seat};
-use crate::shell::tui::keymap::{Binding, Key, WithDigit};
+use crate::shell::tui::keymap::Binding;
 use crate::shell::tui::theme::Theme;
 use crate::shell::tui::ui::{GameUi, Note, Outcome, TableView};
+use ArenaAction as A;
 use interaction::{
     DecisionModel, Focus, HandItem, Interaction, Stage, choices_at, hand_items, mentions,
     next_target, targets,
 };
+pub use keys::{ArenaAction, HAND_KEYS, KEYS, hand_key};
 use ratatui::Frame;
-use ratatui::crossterm::event::{KeyCode, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 use ratatui::layout::Rect;
-
-/// What the player asks of the arena screen.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum ArenaAction {
-    Up,
-    Down,
-    Left,
-    Right,
-    /// Enter: take the thing under the cursor or the highlighted entry.
-    Select,
-    /// Esc: cancel the current selection.
-    Back,
-    FocusNext,
-    FocusPrev,
-    /// Next summoning orientation at the cursor.
-    Cycle,
-    /// Previous summoning orientation at the cursor.
-    CycleBack,
-    /// Skip an optional step (or stop returning cards, claim no task).
-    Skip,
-    EndTurn,
-    /// Discard the highlighted being card.
-    Discard,
-    /// Pick option 1-9 of the decision panel.
-    Option(u8),
-    /// The hot key of the n-th hand entry (1 for the first): take that card (summon it, play
-    /// it, thaw it), or show its next summoning when it is already taken.
-    Card(u8),
-    /// Play the warp effect of the highlighted card.
-    Warp,
-    /// Show the highlighted card in full (its whole text), or close it.
-    View,
-    /// Show the discard piles and the decks' counts, or close them.
-    Piles,
-    /// Show the whole score board, or close it.
-    Score,
-}
-
-/// The hot keys of the hand entries, in order (letters no other key of the game screen uses).
-pub const HAND_KEYS: &str = "abdfgmnoyz";
-
-/// The hot key of hand entry `i`, if it has one.
-pub fn hand_key(i: usize) -> Option<char> {
-    HAND_KEYS.chars().nth(i)
-}
-
-impl WithDigit for ArenaAction {
-    fn with_digit(self, d: u8) -> ArenaAction {
-        match self {
-            ArenaAction::Option(_) => ArenaAction::Option(d),
-            ArenaAction::Card(_) => ArenaAction::Card(d),
-            other => other,
-        }
-    }
-}
-
-use ArenaAction as A;
-use KeyCode as K;
-
-/// The arena screen's keys (the shell adds help, quit, undo, hints, the log and AI steps).
-pub const KEYS: &[Binding<ArenaAction>] = &[
-    Binding::game(
-        &[Key::Code(K::Left), Key::Char('h')],
-        A::Left,
-        "left",
-        Some("move"),
-        "Move the cursor left (board), or through your hand and the options.",
-        true,
-    ),
-    Binding::game(
-        &[Key::Code(K::Down), Key::Char('j')],
-        A::Down,
-        "down",
-        Some("move"),
-        "Move the cursor down.",
-        true,
-    ),
-    Binding::game(
-        &[Key::Code(K::Up), Key::Char('k')],
-        A::Up,
-        "up",
-        Some("move"),
-        "Move the cursor up.",
-        true,
-    ),
-    Binding::game(
-        &[Key::Code(K::Right), Key::Char('l')],
-        A::Right,
-        "right",
-        Some("move"),
-        "Move the cursor right.",
-        true,
-    ),
-    Binding::game(
-        &[Key::Code(K::Enter)],
-        A::Select,
-        "choose",
-        None,
-        "Take the highlighted square, card or option (place, summon, pick, confirm).",
-        true,
-    ),
-    Binding::game(
-        &[Key::Code(K::Tab)],
-        A::FocusNext,
-        "panels",
-        None,
-        "Move between the board, your hand and the options of the decision.",
-        true,
-    ),
-    Binding::game(
-        &[Key::Code(K::BackTab)],
-        A::FocusPrev,
-        "back",
-        None,
-        "Move between the panels in the other direction.",
-        false,
-    ),
-    Binding::game(
-        &[Key::Letters(HAND_KEYS)],
-        A::Card(1),
-        "card",
-        None,
-        "Take the hand card with this letter (summon, play or thaw it); again: its next summoning.",
-        true,
-    ),
-    Binding::game(
-        &[Key::Char(' '), Key::Char('r')],
-        A::Cycle,
-        "next way",
-        None,
-        "Summoning: the next way (another orientation here, then the next lit square).",
-        true,
-    ),
-    Binding::game(
-        &[Key::Char('R')],
-        A::CycleBack,
-        "previous",
-        None,
-        "Summoning: the previous way to summon the card.",
-        false,
-    ),
-    Binding::game(
-        &[Key::Char('w')],
-        A::Warp,
-        "warp",
-        None,
-        "Play the highlighted card's warp effect (free; the card then waits as your pending being).",
-        true,
-    ),
-    Binding::game(
-        &[Key::Char('v')],
-        A::View,
-        "view card",
-        None,
-        "Show the highlighted card in full (or close it); ← → show the other cards.",
-        true,
-    ),
-    Binding::game(
-        &[Key::Char('t')],
-        A::Score,
-        "score",
-        None,
-        "Show the whole score board (points to come, counts for the flares, tasks), or close it.",
-        false,
-    ),
-    Binding::game(
-        &[Key::Char('p')],
-        A::Piles,
-        "piles",
-        None,
-        "Show every discard pile and how many cards each deck has left (or close it).",
-        false,
-    ),
-    Binding::game(
-        &[Key::Char('s')],
-        A::Skip,
-        "skip",
-        None,
-        "Skip an optional step (\"may\", \"up to\"), stop returning cards, or claim no task.",
-        true,
-    ),
-    Binding::game(
-        &[Key::Char('e')],
-        A::EndTurn,
-        "end turn",
-        None,
-        "End the turn (when no action is left, or none can be used).",
-        true,
-    ),
-    Binding::game(
-        &[Key::Options],
-        A::Option(1),
-        "option",
-        None,
-        "Take option 1-9 of the decision panel.",
-        true,
-    ),
-    Binding::game(
-        &[Key::Char('x')],
-        A::Discard,
-        "discard",
-        None,
-        "Discard the highlighted being card (one discard per turn; it uses an action).",
-        true,
-    ),
-    Binding::game(
-        &[Key::Code(K::Esc)],
-        A::Back,
-        "cancel",
-        None,
-        "Cancel the current selection.",
-        true,
-    ),
-];
+pub use window::Window;
 
 /// The arena screen: the selection of the person deciding, and what the screen derives from the
 /// position after every change.
@@ -258,17 +49,6 @@ pub struct ArenaScreen {
     pub window: Option<Window>,
     /// How far the window's text is scrolled.
     pub window_scroll: u16,
-}
-
-/// A window the arena screen opens over itself.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Window {
-    /// One card in full.
-    Card(crate::tashkalar::engine::CardId),
-    /// Every discard pile, and the decks' counts.
-    Piles,
-    /// The whole score board.
-    Score,
 }
 
 /// The Tash-Kalar seat a table seat is.

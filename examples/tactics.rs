@@ -1,15 +1,15 @@
 //! Measures how often each bot solves the tactics suite (`tests/tactics/`).
 //!
 //! `cargo run --release --example tactics -- [bots=greedy,mcts:easy,mcts:normal,mcts:hard]
-//!  [dir=tests/tactics] [only=PART] [seed=1] [verbose=1|2] [learned=0|1] [settle=0|1] [reply=N]
+//!  [dir=tests/tactics] [only=PART] [seed=1] [verbose=1|2] [eval=reference|search|learned] [settle=0|1] [reply=N]
 //!  [own=0|1] [geff=0|1] [pv=N] [threat=0|1] [it=N]`
 //!
 //! Prints, per bot, the share solved overall and per motif, and (with `verbose=1`) each miss;
 //! `verbose=2` adds, for each miss of a search level, the root plan's ranks, values, visits and
 //! mean results of its first three choices, the best ones and the one chosen. The search levels
 //! run on their iteration budgets with no time limit, so that a busy machine gives the same
-//! answers; `learned`, `settle`, `reply`, `own`, `geff`, `pv` and `threat` switch the search
-//! options of `MctsConfig` (`search_eval`, `settle_actions`, `reply_deals`, `settle_own_turn`,
+//! answers; `eval`, `settle`, `reply`, `own`, `geff`, `pv` and `threat` switch the search
+//! options of `MctsConfig` (`evaluation`, `settle_actions`, `reply_deals`, `settle_own_turn`,
 //! `greedy_effects`, `prior_visits`, `threat`) from the level's setting, and `it` the budget
 //! (`it=1`: the root plan's first choice).
 use std::collections::BTreeMap;
@@ -17,7 +17,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-use table::shell::ai::mcts::{Level, MctsBot};
+use table::shell::ai::mcts::{Evaluation, Level, MctsBot};
 use table::shell::game::Game;
 use table::tashkalar::engine::CardDb;
 use table::tashkalar::game::budgets;
@@ -42,7 +42,8 @@ fn main() -> Result<(), String> {
     // 1: each miss; 2: each miss with the root plan (the best choices' ranks and values).
     let verbose: u32 = get("verbose").and_then(|v| v.parse().ok()).unwrap_or(0);
     let flag = |k: &str| get(k).map(|v| v == "1");
-    let (learned, settle, own) = (flag("learned"), flag("settle"), flag("own"));
+    let evaluation = get("eval").map(|e| evaluation(&e)).transpose()?;
+    let (settle, own) = (flag("settle"), flag("own"));
     let greedy_effects = flag("geff");
     // `it=N`: N iterations instead of the level's budget (`it=1`: the root plan's first choice).
     let iterations: Option<u32> = get("it").and_then(|v| v.parse().ok());
@@ -62,7 +63,7 @@ fn main() -> Result<(), String> {
         config.iterations = iterations.unwrap_or(config.iterations);
         config.prior_visits = prior_visits.unwrap_or(config.prior_visits);
         config.threat = threat.unwrap_or(config.threat);
-        config.search_eval = learned.unwrap_or(config.search_eval);
+        config.evaluation = evaluation.unwrap_or(config.evaluation);
         config.settle_actions = settle.unwrap_or(config.settle_actions);
         config.settle_own_turn = own.unwrap_or(config.settle_own_turn);
         config.greedy_effects = greedy_effects.unwrap_or(config.greedy_effects);
@@ -129,4 +130,14 @@ fn main() -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// The search evaluation named by `eval=`.
+fn evaluation(name: &str) -> Result<Evaluation, String> {
+    match name {
+        "reference" => Ok(Evaluation::Reference),
+        "search" => Ok(Evaluation::Search),
+        "learned" => Ok(Evaluation::Learned),
+        _ => Err(format!("eval: {name}? (reference, search or learned)")),
+    }
 }

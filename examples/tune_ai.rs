@@ -2,7 +2,8 @@
 //! seats, Imperial against Imperial) and prints its win rate and time per decision. Usage:
 //!
 //! `cargo run --release --example tune_ai -- [mode=deathmatch|high-form] [games=40] [seed=1000]
-//!  [vs=greedy|mcts:easy|...] [level=normal] [it=N] [depth=N] [expl=X] [prior=X] [samples=N] [vsit=N]`
+//!  [vs=greedy|mcts:easy|...] [level=normal] [it=N] [depth=N] [expl=X] [prior=X] [samples=N] [vsit=N]
+//!  [eval=reference|search|learned]`
 //!
 //! `vsit` gives an `mcts:LEVEL` opponent (`vs`) that many iterations.
 //!
@@ -10,7 +11,7 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
-use table::shell::ai::mcts::{Level, MctsBot, MctsConfig};
+use table::shell::ai::mcts::{Evaluation, Level, MctsBot, MctsConfig};
 use table::shell::ai::{Bot, make_bot};
 use table::shell::play::play_match;
 use table::tashkalar::engine::{CardDb, GameConfig, GameState, Mode};
@@ -42,7 +43,13 @@ fn main() -> Result<(), String> {
     config.prior_weight = num("prior", base.prior_weight)?;
     config.playout_samples = num("samples", base.playout_samples as f64)? as u32;
     config.settle_actions = num("settle", f64::from(u8::from(base.settle_actions)))? != 0.0;
-    config.search_eval = num("learned", f64::from(u8::from(base.search_eval)))? != 0.0;
+    config.evaluation = match get("eval").as_deref() {
+        None => base.evaluation,
+        Some("reference") => Evaluation::Reference,
+        Some("search") => Evaluation::Search,
+        Some("learned") => Evaluation::Learned,
+        Some(other) => return Err(format!("eval: {other}? (reference, search or learned)")),
+    };
     config.reply_deals = num("reply", f64::from(base.reply_deals))? as u32;
     config.time_limit = Duration::from_secs(60);
     let games = num("games", 40.0)? as u64;

@@ -327,3 +327,46 @@ fn the_threat_counts_what_each_card_the_opponent_may_hold_could_destroy() {
     let last = threat(&bomb_position(1, &["f6", "g6"]).observation(Seat(0))).expect("threat");
     assert!(last.cards.iter().all(|(c, _, _)| *c != bomb), "{last:?}");
 }
+
+#[test]
+fn the_search_estimate_sees_a_card_one_common_away_and_greedys_does_not() {
+    // Seat 1's Swordmaster needs one more common; seat 2's Time Mage needs three more.
+    let g = scenario(
+        r#"(pieces: ["1c e4", "2c a5"],
+            hands: [(beings: ["Swordmaster"]), (beings: ["Time Mage"])])"#,
+    );
+    let (reference, search) = (g.evaluate(), g.search_evaluate());
+    assert!(
+        search[0] > reference[0] + 0.01,
+        "{search:?} against {reference:?}"
+    );
+    // Without the near card the two estimates agree.
+    let far = scenario(
+        r#"(pieces: ["1c e4", "2c a5"],
+            hands: [(beings: ["Time Mage"]), (beings: ["Time Mage"])])"#,
+    );
+    let (reference, search) = (far.evaluate(), far.search_evaluate());
+    assert!(
+        (search[0] - reference[0]).abs() < 1e-12,
+        "{search:?} against {reference:?}"
+    );
+}
+
+#[test]
+fn in_high_form_the_search_estimate_sees_a_task_one_piece_away() {
+    // Red squares: c2 d8 e5 h4. Seat 2 (not acting) has two heroic pieces on red squares, one
+    // piece short of Red Conquest; elsewhere they meet no task and are far from one.
+    let position = |pieces: &str| {
+        scenario(&format!(
+            r#"(mode: HighForm, pieces: [{pieces}],
+                hands: [(beings: []), (beings: [])],
+                tasks: (current: ["Red Conquest", "Destruction", "Red Summoning"], next: "Devastation"))"#
+        ))
+    };
+    let close = position(r#""2h c2", "2h d8""#);
+    let far = position(r#""2h b3", "2h f7""#);
+    assert!(close.search_evaluate()[1] > close.evaluate()[1] + 0.01);
+    assert!((far.search_evaluate()[1] - far.evaluate()[1]).abs() < 1e-12);
+    // `greedy`'s estimate does not tell the two apart.
+    assert!((close.evaluate()[1] - far.evaluate()[1]).abs() < 1e-12);
+}

@@ -19,9 +19,9 @@ fn the_learned_estimate_gives_win_chances_and_prefers_more_points() {
     let even = common::scenario("(pieces: [\"1c e4\", \"2c e6\"])");
     let ahead = common::scenario("(pieces: [\"1c e4\", \"2c e6\"], scores: [6, 0])");
     for g in [&even, &ahead] {
-        let v = g.search_evaluate();
+        let v = g.learned_evaluate();
         assert_eq!(v.len(), 2);
         assert!((v.iter().sum::<f64>() - 1.0).abs() < 1e-9);
     }
-    assert!(ahead.search_evaluate()[0] > even.search_evaluate()[0]);
+    assert!(ahead.learned_evaluate()[0] > even.learned_evaluate()[0]);
 }

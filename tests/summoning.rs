@@ -305,3 +305,30 @@ fn a_lent_piece_counts_as_yours_on_the_square_that_must_hold_your_own_piece() {
     );
     assert!(!texts(&g).iter().any(|t| t.starts_with("summon")));
 }
+
+#[test]
+fn pattern_progress_counts_cards_ready_now_and_one_common_away() {
+    let progress = |pieces: &str| {
+        let g = scenario(&format!(
+            r#"(pieces: [{pieces}], hands: [(beings: ["Swordmaster", "Time Mage"])])"#
+        ));
+        let p = g.pattern_progress(table::tashkalar::engine::Seat(0), 3);
+        (p.ready, p.near)
+    };
+    assert_eq!(progress(""), (0, 0), "no pieces: nothing is close");
+    assert_eq!(
+        progress(r#""1c e4""#),
+        (0, 1),
+        "a second common makes a Swordmaster; the Time Mage needs three more"
+    );
+    assert_eq!(
+        progress(r#""1c e4", "1c e6""#),
+        (1, 0),
+        "the Swordmaster is ready; the Time Mage still needs two more"
+    );
+    assert_eq!(
+        progress(r#""1c d5", "1c c6", "1c e6""#),
+        (1, 1),
+        "three of the Time Mage's four cells"
+    );
+}

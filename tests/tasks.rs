@@ -338,3 +338,61 @@ fn high_form_ties_break_on_upgraded_then_all_pieces() {
     let g = scenario(r#"(mode: HighForm, scores: [3, 3], pieces: ["1h a5", "2c a6", "2c a7"])"#);
     assert_eq!(g.standings().winners, vec![Seat(0)]);
 }
+
+/// How many more pieces seat 1 needs on this board for the named task (the AI's task race).
+fn shortfall(task: &str, pieces: &[&str]) -> Option<u32> {
+    let g = position(pieces);
+    let id =
+        g.db.task_by_name(task)
+            .unwrap_or_else(|| panic!("no task {task}"));
+    g.task_shortfall(Colour(0), &g.db.tasks[id.0 as usize].condition)
+}
+
+#[test]
+fn a_board_task_counts_the_pieces_still_missing() {
+    // Red squares: c2 d8 e5 h4. Green squares: a5 c7 f2 g7 i6.
+    assert_eq!(shortfall("Red Conquest", &[]), Some(3));
+    assert_eq!(
+        shortfall("Red Conquest", &["1h c2", "1c d8", "1c e5"]),
+        Some(1),
+        "one upgrade short"
+    );
+    assert_eq!(
+        shortfall("Red Conquest", &["1h c2", "1l d8", "1c e5"]),
+        Some(0)
+    );
+    // Both halves: red is won, green is tied (one more upgraded piece breaks the tie).
+    assert_eq!(
+        shortfall("Rainbow Dominance", &["1h c2", "1h a5", "2h g7"]),
+        Some(1)
+    );
+    // Either cross: four of the five squares of the + are held.
+    assert_eq!(
+        shortfall("Center Cross", &["1c e4", "1c d5", "1c e5", "1c f5"]),
+        Some(1)
+    );
+    // The best line: four own pieces on row 5 against one enemy piece needs three more.
+    assert_eq!(
+        shortfall(
+            "Line Dominance",
+            &["1c a5", "1c b5", "1c c5", "1c d5", "2c i5"]
+        ),
+        Some(3)
+    );
+    // Next to one enemy piece: five of the six needed.
+    assert_eq!(
+        shortfall(
+            "Imprisonment",
+            &["2c e5", "1c d4", "1c e4", "1c f4", "1c d5", "1c f5"]
+        ),
+        Some(1)
+    );
+    assert_eq!(shortfall("Imprisonment", &[]), None, "no enemy piece");
+}
+
+#[test]
+fn tasks_of_a_turn_or_of_a_chain_have_no_shortfall() {
+    assert_eq!(shortfall("Destruction", &[]), None);
+    assert_eq!(shortfall("Red Summoning", &[]), None);
+    assert_eq!(shortfall("Side Chain", &["1c a5"]), None);
+}

@@ -73,6 +73,11 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn search_evaluate(&self) -> Vec<f64> {
         self.evaluate()
     }
+    /// An estimate with weights learned from self-play, for measuring it against the others
+    /// (no level uses it); [`Game::search_evaluate`] for games without one.
+    fn learned_evaluate(&self) -> Vec<f64> {
+        self.search_evaluate()
+    }
     /// The game as it would be if the seat to move ended its turn now, between two of its actions
     /// (not a legal move: a probe for the search, to ask what the next seat could do to this
     /// position). `None` where the game cannot say, or mid-action.

@@ -74,6 +74,10 @@ impl Game for GameState {
     }
 
     fn search_evaluate(&self) -> Vec<f64> {
+        engine::eval::search_estimate(self)
+    }
+
+    fn learned_evaluate(&self) -> Vec<f64> {
         engine::eval::learned::estimate(self)
     }
 

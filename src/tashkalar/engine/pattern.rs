@@ -391,8 +391,37 @@ pub fn match_targets_void(
     empty: Bitboard,
     voids: u8,
 ) -> Bitboard {
+    let m = match_with_voids(placement, own, empty);
+    match voids {
+        0 => m.targets - m.one,
+        1 => m.targets - m.two,
+        2 => m.targets - m.three,
+        _ => m.targets,
+    }
+}
+
+/// Summoning squares where `placement` is matched by `own` pieces now, and those where it
+/// would be with one more common piece on one of the `empty` squares (the first among them).
+pub fn match_targets_now_and_near(
+    placement: &Placement,
+    own: &PiecesAtLeast,
+    empty: Bitboard,
+) -> (Bitboard, Bitboard) {
+    let m = match_with_voids(placement, own, empty);
+    (m.targets - m.one, m.targets - m.two)
+}
+
+/// Targets matched when any common cell may be an empty square, with bit-sliced counters of how
+/// many cells of each target needed one (1, 2, 3 or more).
+struct VoidMatch {
+    targets: Bitboard,
+    one: Bitboard,
+    two: Bitboard,
+    three: Bitboard,
+}
+
+fn match_with_voids(placement: &Placement, own: &PiecesAtLeast, empty: Bitboard) -> VoidMatch {
     let mut targets = arena::PLAYABLE;
-    // Bit-sliced counters: how many cells of each target needed an empty square (1, 2, 3+).
     let (mut one, mut two, mut three) = (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
     for (c, plan) in placement.cells.iter().zip(&placement.plans) {
         let by_piece = own[c.min_rank.index()].shift_by(plan);
@@ -409,11 +438,11 @@ pub fn match_targets_void(
             break;
         }
     }
-    match voids {
-        0 => targets - one,
-        1 => targets - two,
-        2 => targets - three,
-        _ => targets,
+    VoidMatch {
+        targets,
+        one,
+        two,
+        three,
     }
 }
 

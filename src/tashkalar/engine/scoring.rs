@@ -448,6 +448,72 @@ impl GameState {
         }
     }
 
+    /// How many more own pieces (placed, or upgraded where rank counts) `me` would need on the
+    /// board to meet `cond`, for the conditions the board alone decides; `None` for those that
+    /// count what happens during a turn (destruction, summoning) or that no count measures
+    /// (chains, isolation). The AI's High Form estimate reads it as progress towards a task.
+    pub fn task_shortfall(&self, me: Colour, cond: &TaskCond) -> Option<u32> {
+        let squares = |s: &Squares| s.resolve().unwrap_or_default();
+        let own = self.board.colour(me);
+        let enemies = || self.colour_ids().filter(move |c| *c != me);
+        let short = |need: u8, have: u32| u32::from(need).saturating_sub(have);
+        match cond {
+            TaskCond::PiecesOn {
+                squares: s,
+                at_least,
+                upgraded,
+                legendary,
+            } => {
+                let on = own & squares(s);
+                let up = (on & self.board.ranks(RankSet::UPGRADED)).count();
+                let legend = (on & self.board.ranks(RankSet::LEGENDARY)).count();
+                Some(
+                    short(*at_least, on.count())
+                        .max(short(*upgraded, up))
+                        .max(short(*legendary, legend)),
+                )
+            }
+            TaskCond::MoreUpgradedOn(s) => {
+                let area = squares(s) & self.board.ranks(RankSet::UPGRADED);
+                let mine = (self.board.colour(me) & area).count();
+                let most = enemies()
+                    .map(|c| (self.board.colour(c) & area).count())
+                    .max()
+                    .unwrap_or(0);
+                Some((most + 1).saturating_sub(mine))
+            }
+            TaskCond::LineLead { lines, lead } => lines
+                .iter()
+                .map(|l| {
+                    let line = squares(l);
+                    let mine = (own & line).count();
+                    let most = enemies()
+                        .map(|c| (self.board.colour(c) & line).count())
+                        .max()
+                        .unwrap_or(0);
+                    (most + u32::from(*lead)).saturating_sub(mine)
+                })
+                .min(),
+            TaskCond::Surround { at_least } => {
+                let enemy = enemies().fold(Bitboard::EMPTY, |acc, c| acc | self.board.colour(c));
+                enemy
+                    .iter()
+                    .map(|sq| short(*at_least, (Bitboard::from_square(sq).ring() & own).count()))
+                    .min()
+            }
+            TaskCond::All(cs) => cs
+                .iter()
+                .map(|c| self.task_shortfall(me, c))
+                .sum::<Option<u32>>(),
+            TaskCond::AnyOf(cs) => cs.iter().filter_map(|c| self.task_shortfall(me, c)).min(),
+            TaskCond::Destroyed { .. }
+            | TaskCond::DestroyedEither { .. }
+            | TaskCond::Summoned { .. }
+            | TaskCond::Chain { .. }
+            | TaskCond::Isolated { .. } => None,
+        }
+    }
+
     /// An enemy piece within distance 2 of another that cannot get next to any other enemy piece in
     /// `moves` moves through empty squares.
     fn isolated(&self, p: super::square::Square, enemies: Bitboard, moves: u8) -> bool {

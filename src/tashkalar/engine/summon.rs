@@ -9,11 +9,21 @@ use super::decision::Choice;
 use super::effect::run::{EffectRun, Source, SummonRecord};
 use super::pattern::{
     PiecesAtLeast, Placement, TargetRule, match_targets, match_targets_borrowing,
-    match_targets_void,
+    match_targets_now_and_near, match_targets_void,
 };
 use super::pieces::Removal;
 use super::square::Square;
 use super::state::{Event, GameState, HandKind, PendingSummon, Phase, Seat};
+
+/// How far the cards in a seat's hand are from being summoned: see
+/// [`GameState::pattern_progress`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PatternProgress {
+    /// Cards its pieces could summon now.
+    pub ready: u32,
+    /// Cards one more common piece would make summonable.
+    pub near: u32,
+}
 
 /// Pieces that every summoning of one decision looks at.
 struct SummonContext {
@@ -109,40 +119,48 @@ impl GameState {
         }
     }
 
-    /// How many of `seat`'s beings and legends in hand its own pieces could summon right now
-    /// (ignoring borrowing and piece shortage), counting no further than `limit`: the "pattern
-    /// progress" the AI's evaluation uses.
-    pub fn summonable_cards(&self, seat: Seat, limit: u32) -> u32 {
+    /// How many of `seat`'s beings and legends in hand its own pieces could summon right now,
+    /// and how many more one more common piece on an empty square would make summonable
+    /// (ignoring borrowing and piece shortage), each counted no further than `limit`: the
+    /// "pattern progress" the AI's evaluation uses. The second count is what a placement sets up
+    /// for the next action, and the threat an opponent's next turn holds.
+    pub fn pattern_progress(&self, seat: Seat, limit: u32) -> PatternProgress {
         let colour = self.colour_of(seat);
         let own = self.pieces_at_least(colour);
-        let mut ready = 0;
+        let empty = self.board.empty_squares();
+        let mut progress = PatternProgress::default();
         for card in self.seat(seat).hand.iter() {
             let c = self.db.card(card);
             let Some(pattern) = c.pattern.as_ref() else {
                 continue;
             };
-            if (own[0].count() as usize) < pattern.pieces_needed()
+            if (own[0].count() as usize) + 1 < pattern.pieces_needed()
                 || (own[1].count() as usize) < pattern.heroic_needed()
             {
                 continue;
             }
             let landing = self.landing_squares_for(colour, c.rank, pattern.target);
-            let detached = matches!(pattern.target, TargetRule::Detached(_));
-            if pattern.placements.iter().any(|p| {
-                let at = match_targets(p, &own);
-                if detached {
-                    at.any() && landing.any()
-                } else {
-                    (at & landing).any()
-                }
-            }) {
-                ready += 1;
-                if ready >= limit {
+            let lands = |at: Bitboard| match pattern.target {
+                TargetRule::Detached(_) => at.any() && landing.any(),
+                _ => (at & landing).any(),
+            };
+            let mut near = false;
+            let mut ready = false;
+            for p in &pattern.placements {
+                let (now, one_more) = match_targets_now_and_near(p, &own, empty);
+                if lands(now) {
+                    ready = true;
                     break;
                 }
+                near |= lands(one_more);
+            }
+            if ready {
+                progress.ready = (progress.ready + 1).min(limit);
+            } else if near {
+                progress.near = (progress.near + 1).min(limit);
             }
         }
-        ready
+        progress
     }
 
     /// Every legal summoning of one card.

@@ -23,7 +23,7 @@ mod tree;
 
 use super::Bot;
 use super::deadline::Deadline;
-use super::greedy::{complete_action, settle};
+use super::greedy::complete_action;
 use crate::shell::game::{Game, SearchBudgets};
 use crate::shell::rng::Rng;
 use plan::RootPlan;
@@ -71,12 +71,33 @@ pub struct MctsConfig {
     /// deals and the game's [`Game::threat_estimate`] (its expected best summoning over every
     /// card it may hold, from its pieces plus one placement).
     pub threat: bool,
-    /// Judge positions by the game's search evaluation ([`Game::search_evaluate`], Tash-Kalar's
-    /// learned weights) rather than [`Game::evaluate`] (`greedy`'s).
-    pub search_eval: bool,
+    /// Which of the game's estimates judges positions (cut-offs, widening, the root plan).
+    pub evaluation: Evaluation,
     /// Deals of the unseen cards over which each root choice that ends the bot's turn is judged
     /// by the opponent's best reply (0: not at all). See [`RootPlan`].
     pub reply_deals: u32,
+}
+
+/// Which of the game's estimates the search judges positions by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Evaluation {
+    /// [`Game::evaluate`], `greedy`'s: the fixed reference.
+    Reference,
+    /// [`Game::search_evaluate`]: the search's own (every level's).
+    Search,
+    /// [`Game::learned_evaluate`]: weights learned from self-play (measured, on at no level).
+    Learned,
+}
+
+impl Evaluation {
+    /// The estimated rewards of `game` in progress.
+    pub fn of<G: Game>(self, game: &G) -> Vec<f64> {
+        match self {
+            Evaluation::Reference => game.evaluate(),
+            Evaluation::Search => game.search_evaluate(),
+            Evaluation::Learned => game.learned_evaluate(),
+        }
+    }
 }
 
 /// The named difficulty levels.
@@ -130,7 +151,7 @@ impl Level {
                 }
             },
             threat: true,
-            search_eval: false,
+            evaluation: Evaluation::Search,
             reply_deals: 3,
         }
     }
@@ -361,7 +382,7 @@ impl MctsBot {
                 break;
             }
             let choice = if self.config.greedy_effects && state.mid_action() {
-                best_step(&state, &s.legal, self.config.search_eval)
+                best_step(&state, &s.legal, self.config.evaluation)
             } else {
                 self.playout_choice(&state, &s.legal)
             };
@@ -370,10 +391,8 @@ impl MctsBot {
         }
         let rewards = if state.is_over() {
             state.rewards()
-        } else if self.config.search_eval {
-            state.search_evaluate()
         } else {
-            state.evaluate()
+            self.config.evaluation.of(&state)
         };
         tree.backpropagate(&s.path, &rewards);
     }
@@ -410,7 +429,7 @@ impl MctsBot {
             if let Some(slot) = picked.get_mut(k) {
                 *slot = choice;
             }
-            let value = immediate_value(state, mover, choice, self.config.search_eval);
+            let value = immediate_value(state, mover, choice, self.config.evaluation);
             if value > best.0 {
                 best = (value, choice);
             }
@@ -476,7 +495,7 @@ fn widen<G: Game>(
     // Later steps of an action are valued as they are (the action is already under way).
     let own_action = config.settle_own_turn && mover == own.seat && state.turn() == own.turn;
     let settle_here = (config.settle_actions || own_action) && !state.mid_action();
-    let searched = config.search_eval;
+    let evaluation = config.evaluation;
     let entry = tree.node_mut(node);
     ranked.clear();
     for (i, &choice) in legal.iter().enumerate() {
@@ -484,13 +503,9 @@ fn widen<G: Game>(
             if settle_here {
                 let mut next = state.clone();
                 next.play_listed(choice);
-                if searched {
-                    settle_searched(next, mover, settle_buffer, deadline)
-                } else {
-                    settle(next, mover, settle_buffer, deadline)
-                }
+                settled(next, mover, evaluation, settle_buffer, deadline).1
             } else {
-                immediate_value(state, mover, choice, searched)
+                immediate_value(state, mover, choice, evaluation)
             }
         });
         ranked.push((value, i));
@@ -506,11 +521,11 @@ fn widen<G: Game>(
 
 /// The step of an action in progress that its mover values most right after it (the first of
 /// equals, as `greedy` completes an action).
-fn best_step<G: Game>(state: &G, legal: &[G::Choice], searched: bool) -> G::Choice {
+fn best_step<G: Game>(state: &G, legal: &[G::Choice], evaluation: Evaluation) -> G::Choice {
     let mover = state.to_move();
     let mut best = (f64::MIN, legal[0]);
     for &choice in legal {
-        let value = immediate_value(state, mover, choice, searched);
+        let value = immediate_value(state, mover, choice, evaluation);
         if value > best.0 + 1e-9 {
             best = (value, choice);
         }
@@ -518,49 +533,35 @@ fn best_step<G: Game>(state: &G, legal: &[G::Choice], searched: bool) -> G::Choi
     best.1
 }
 
-/// What `choice` is worth to `mover` right after it is made (by the search evaluation if
-/// `searched`).
-fn immediate_value<G: Game>(state: &G, mover: usize, choice: G::Choice, searched: bool) -> f64 {
+/// What `choice` is worth to `mover` right after it is made, by `evaluation`.
+fn immediate_value<G: Game>(
+    state: &G,
+    mover: usize,
+    choice: G::Choice,
+    evaluation: Evaluation,
+) -> f64 {
     let mut next = state.clone();
     next.play_listed(choice);
-    let values = if searched {
-        next.search_evaluate()
-    } else {
-        next.evaluate()
-    };
-    values.get(mover).copied().unwrap_or(0.0)
+    evaluation.of(&next).get(mover).copied().unwrap_or(0.0)
 }
 
 /// The game after the action in progress is completed greedily by `seat`, and its value to
-/// `seat` (by the search evaluation if `searched`).
+/// `seat`, by `evaluation` (with [`Evaluation::Reference`], `greedy`'s look-ahead).
 fn settled<G: Game>(
     game: G,
     seat: usize,
-    searched: bool,
+    evaluation: Evaluation,
     buffer: &mut Vec<G::Choice>,
     deadline: &Deadline,
 ) -> (G, f64) {
     complete_action(game, seat, buffer, deadline, |g: &G| {
         let v = if g.is_over() {
             g.rewards()
-        } else if searched {
-            g.search_evaluate()
         } else {
-            g.evaluate()
+            evaluation.of(g)
         };
         v.get(seat).copied().unwrap_or(0.0)
     })
-}
-
-/// `greedy`'s [`settle`] with the search evaluation: the value for `seat` after the action in
-/// progress is completed greedily.
-fn settle_searched<G: Game>(
-    game: G,
-    seat: usize,
-    buffer: &mut Vec<G::Choice>,
-    deadline: &Deadline,
-) -> f64 {
-    settled(game, seat, true, buffer, deadline).1
 }
 
 /// Whether the most visited root choice can no longer be overtaken in `remaining` iterations, so

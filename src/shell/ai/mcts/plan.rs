@@ -4,9 +4,8 @@
 //! game counts it ([`crate::shell::game::SearchBudgets::plan_share`]), starts them with virtual
 //! visits.
 
-use super::{MctsConfig, immediate_value, settle_searched, settled};
+use super::{MctsConfig, immediate_value, settled};
 use crate::shell::ai::deadline::Deadline;
-use crate::shell::ai::greedy::settle;
 use crate::shell::game::Game;
 
 /// How many of the root plan's best choices are judged again with the opponent's threat
@@ -50,7 +49,7 @@ impl<C: Copy> RootPlan<C> {
                 // is over, and the plan's order is all it can still answer with.
                 if deadline.reached() {
                     return (
-                        immediate_value(observation, me, c, config.search_eval),
+                        immediate_value(observation, me, c, config.evaluation),
                         c,
                         None,
                     );
@@ -59,7 +58,7 @@ impl<C: Copy> RootPlan<C> {
                 next.play_listed(c);
                 if config.reply_deals > 0 {
                     let (after, value) =
-                        settled(next, me, config.search_eval, &mut buffer, deadline);
+                        settled(next, me, config.evaluation, &mut buffer, deadline);
                     let (after, value) =
                         followed_up(after, value, me, config, &mut buffer, deadline);
                     // Half what the position is worth now, half what it is worth after the
@@ -71,11 +70,7 @@ impl<C: Copy> RootPlan<C> {
                         None => (value, c, None),
                     };
                 }
-                let value = if config.search_eval {
-                    settle_searched(next, me, &mut buffer, deadline)
-                } else {
-                    settle(next, me, &mut buffer, deadline)
-                };
+                let value = settled(next, me, config.evaluation, &mut buffer, deadline).1;
                 (value, c, None)
             })
             .collect();
@@ -167,7 +162,7 @@ fn followed_up<G: Game>(
         }
         let mut next = after.clone();
         next.play_listed(choice);
-        let (end, v) = settled(next, me, config.search_eval, buffer, deadline);
+        let (end, v) = settled(next, me, config.evaluation, buffer, deadline);
         if best.as_ref().is_none_or(|(_, b)| v > *b + 1e-9) {
             best = Some((end, v));
         }
@@ -225,14 +220,12 @@ fn reply_value<G: Game>(
             }
             let mut next = deal.clone();
             next.play_listed(reply);
-            let (end, theirs) = settled(next, opponent, config.search_eval, buffer, deadline);
+            let (end, theirs) = settled(next, opponent, config.evaluation, buffer, deadline);
             if best.is_none_or(|(b, _)| theirs > b + 1e-9) {
                 let values = if end.is_over() {
                     end.rewards()
-                } else if config.search_eval {
-                    end.search_evaluate()
                 } else {
-                    end.evaluate()
+                    config.evaluation.of(&end)
                 };
                 best = Some((theirs, values.get(me).copied().unwrap_or(0.0)));
             }

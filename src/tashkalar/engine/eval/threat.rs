@@ -111,7 +111,7 @@ pub fn estimate_after_threat(state: &GameState) -> Option<Vec<f64>> {
     let t = threat(state)?;
     let mut values = [0.0; Seat::MAX];
     for s in state.seat_ids() {
-        values[s.index()] = super::material(state, s);
+        values[s.index()] = super::search_material(state, s);
         if state.allies(s, t.attacker) {
             values[s.index()] += t.expected;
         } else {

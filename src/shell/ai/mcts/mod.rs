@@ -2,11 +2,14 @@
 //!
 //! Every iteration deals the cards the bot cannot see at random, consistently with what it knows
 //! ([`Game::determinize`] of its observation), then walks one shared tree. At every node only the
-//! best few legal choices are considered (the root by `greedy`'s measure, other nodes by the
+//! best few legal choices are considered (the root by `greedy`'s look-ahead, other nodes by the
 //! immediate evaluation), more as the node is visited more (progressive widening); the best
 //! untried one is expanded, or else the considered ones are compared by UCB1 with availability
 //! counts. Then a short playout with the game's playout policy ([`Game::playout_pick`]) runs
 //! until the game ends or a depth cut-off, where the game's evaluation stands in for the result.
+//! All of these judge positions by one estimate, [`MctsConfig::evaluation`]: the levels use the
+//! game's search estimate ([`Game::search_evaluate`]), not `greedy`'s, which stays a fixed
+//! reference.
 //! Results are vectors (one reward per seat), so three and four players and teams need nothing
 //! special. The most visited choice is played.
 //!

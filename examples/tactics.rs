@@ -42,7 +42,9 @@ fn main() -> Result<(), String> {
     // 1: each miss; 2: each miss with the root plan (the best choices' ranks and values).
     let verbose: u32 = get("verbose").and_then(|v| v.parse().ok()).unwrap_or(0);
     let flag = |k: &str| get(k).map(|v| v == "1");
-    let evaluation = get("eval").map(|e| evaluation(&e)).transpose()?;
+    let evaluation = get("eval")
+        .map(|e| Evaluation::parse(&e).ok_or(format!("eval: {e}? (reference, search or learned)")))
+        .transpose()?;
     let (settle, own) = (flag("settle"), flag("own"));
     let greedy_effects = flag("geff");
     // `it=N`: N iterations instead of the level's budget (`it=1`: the root plan's first choice).
@@ -130,14 +132,4 @@ fn main() -> Result<(), String> {
         );
     }
     Ok(())
-}
-
-/// The search evaluation named by `eval=`.
-fn evaluation(name: &str) -> Result<Evaluation, String> {
-    match name {
-        "reference" => Ok(Evaluation::Reference),
-        "search" => Ok(Evaluation::Search),
-        "learned" => Ok(Evaluation::Learned),
-        _ => Err(format!("eval: {name}? (reference, search or learned)")),
-    }
 }

@@ -43,12 +43,11 @@ fn main() -> Result<(), String> {
     config.prior_weight = num("prior", base.prior_weight)?;
     config.playout_samples = num("samples", base.playout_samples as f64)? as u32;
     config.settle_actions = num("settle", f64::from(u8::from(base.settle_actions)))? != 0.0;
-    config.evaluation = match get("eval").as_deref() {
+    config.evaluation = match get("eval") {
         None => base.evaluation,
-        Some("reference") => Evaluation::Reference,
-        Some("search") => Evaluation::Search,
-        Some("learned") => Evaluation::Learned,
-        Some(other) => return Err(format!("eval: {other}? (reference, search or learned)")),
+        Some(e) => {
+            Evaluation::parse(&e).ok_or(format!("eval: {e}? (reference, search or learned)"))?
+        }
     };
     config.reply_deals = num("reply", f64::from(base.reply_deals))? as u32;
     config.time_limit = Duration::from_secs(60);

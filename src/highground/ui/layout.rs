@@ -292,7 +292,7 @@ pub fn render(
             seats,
             narrator: v.narrator,
             theme,
-            viewer: if v.replay.is_some() { None } else { v.viewer },
+            viewer: v.player(),
             to_move: v.decider(),
             wide: l.board.size != SMALL,
         },

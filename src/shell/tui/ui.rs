@@ -197,6 +197,16 @@ impl<U: GameUi> TableView<'_, U> {
     pub fn decider(&self) -> Option<usize> {
         (!self.game.is_over()).then(|| self.game.to_move())
     }
+
+    /// The seat the screen is played from ("you"): the viewer, but nobody in a replay, which is
+    /// watched, not played.
+    pub fn player(&self) -> Option<usize> {
+        if self.replay.is_some() {
+            None
+        } else {
+            self.viewer
+        }
+    }
 }
 
 /// The screen of one game: its selection state and how it draws and reads input.

@@ -17,6 +17,7 @@
 
 use super::board::{Rank, RankSet};
 use super::state::{GameState, Mode, Seat};
+use super::summon::PatternProgress;
 
 pub mod threat;
 
@@ -67,7 +68,14 @@ fn value(state: &GameState, seat: Seat, estimate: Estimate) -> f64 {
     let heroic = state.board.count(colour, RankSet::HEROIC) as f64;
     let legendary = state.board.count(colour, RankSet::LEGENDARY) as f64;
     let acting = state.allies(state.turn.seat, seat);
-    let progress = state.pattern_progress(seat, READY_CAP);
+    // `greedy`'s estimate does not count near cards, so it is spared the match they need.
+    let progress = match estimate {
+        Estimate::Reference => PatternProgress {
+            ready: state.summonable_cards(seat, READY_CAP),
+            near: 0,
+        },
+        Estimate::Search => state.pattern_progress(seat, READY_CAP),
+    };
     let (wc, wh, wl, wr) = match state.config.mode {
         Mode::Deathmatch => DEATHMATCH_WEIGHTS,
         Mode::HighForm => HIGH_FORM_WEIGHTS,
@@ -312,7 +320,7 @@ pub mod learned {
             state.board.count(colour, RankSet::COMMON) as f64,
             state.board.count(colour, RankSet::HEROIC) as f64,
             state.board.count(colour, RankSet::LEGENDARY) as f64,
-            state.pattern_progress(seat, super::READY_CAP).ready as f64,
+            state.summonable_cards(seat, super::READY_CAP) as f64,
             super::gateway_value(state, seat),
             f64::from(u8::from(acting)),
             end,

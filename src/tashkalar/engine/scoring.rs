@@ -379,22 +379,11 @@ impl GameState {
             TaskCond::DestroyedEither { legendary, heroic } => {
                 destroyed(2) >= *legendary as u32 || destroyed(1) >= *heroic as u32
             }
-            TaskCond::PiecesOn {
-                squares: s,
-                at_least,
-                upgraded,
-                legendary,
-            } => {
-                let on = own & squares(s);
-                on.count() >= *at_least as u32
-                    && (on & self.board.ranks(RankSet::UPGRADED)).count() >= *upgraded as u32
-                    && (on & self.board.ranks(RankSet::LEGENDARY)).count() >= *legendary as u32
-            }
-            TaskCond::MoreUpgradedOn(s) => {
-                let area = squares(s);
-                let count = |c: Colour| (self.board.pieces(c, RankSet::UPGRADED) & area).count();
-                enemies.iter().all(|c| count(me) > count(*c))
-            }
+            // The board's own tasks are met when nothing is missing for them.
+            TaskCond::PiecesOn { .. }
+            | TaskCond::MoreUpgradedOn(_)
+            | TaskCond::LineLead { .. }
+            | TaskCond::Surround { .. } => self.task_shortfall(me, cond) == Some(0),
             TaskCond::Summoned {
                 at_least,
                 on,
@@ -416,13 +405,6 @@ impl GameState {
                 };
                 tally.summoned >= *at_least && on_ok && tally.legends_summoned >= *legends
             }
-            TaskCond::LineLead { lines, lead } => lines.iter().any(|l| {
-                let line = squares(l);
-                let mine = (own & line).count() as i32;
-                enemies
-                    .iter()
-                    .all(|c| mine - (self.board.colour(*c) & line).count() as i32 >= *lead as i32)
-            }),
             TaskCond::Chain { pairs } => pairs.iter().any(|(a, b)| {
                 let (a, b) = (squares(a), squares(b));
                 let mut reached = own & a;
@@ -437,9 +419,6 @@ impl GameState {
                     reached = grown;
                 }
             }),
-            TaskCond::Surround { at_least } => enemy_pieces
-                .iter()
-                .any(|sq| (Bitboard::from_square(sq).ring() & own).count() >= *at_least as u32),
             TaskCond::Isolated { moves } => enemy_pieces
                 .iter()
                 .any(|p| self.isolated(p, enemy_pieces, *moves)),
@@ -451,7 +430,8 @@ impl GameState {
     /// How many more own pieces (placed, or upgraded where rank counts) `me` would need on the
     /// board to meet `cond`, for the conditions the board alone decides; `None` for those that
     /// count what happens during a turn (destruction, summoning) or that no count measures
-    /// (chains, isolation). The AI's High Form estimate reads it as progress towards a task.
+    /// (chains, isolation). [`GameState::task_met`] asks it whether those tasks are met, and the
+    /// search's High Form estimate reads it as progress towards a task.
     pub fn task_shortfall(&self, me: Colour, cond: &TaskCond) -> Option<u32> {
         let squares = |s: &Squares| s.resolve().unwrap_or_default();
         let own = self.board.colour(me);

@@ -122,19 +122,30 @@ impl GameState {
     /// How many of `seat`'s beings and legends in hand its own pieces could summon right now,
     /// and how many more one more common piece on an empty square would make summonable
     /// (ignoring borrowing and piece shortage), each counted no further than `limit`: the
-    /// "pattern progress" the AI's evaluation uses. The second count is what a placement sets up
-    /// for the next action, and the threat an opponent's next turn holds.
+    /// "pattern progress" the search's evaluation uses. The second count is what a placement
+    /// sets up for the next action, and the threat an opponent's next turn holds.
     pub fn pattern_progress(&self, seat: Seat, limit: u32) -> PatternProgress {
+        self.count_patterns(seat, limit, true)
+    }
+
+    /// The first count of [`GameState::pattern_progress`] alone (`greedy`'s evaluation), without
+    /// the dearer match that the second needs.
+    pub fn summonable_cards(&self, seat: Seat, limit: u32) -> u32 {
+        self.count_patterns(seat, limit, false).ready
+    }
+
+    fn count_patterns(&self, seat: Seat, limit: u32, near_too: bool) -> PatternProgress {
         let colour = self.colour_of(seat);
         let own = self.pieces_at_least(colour);
         let empty = self.board.empty_squares();
+        let short_allowed = usize::from(near_too);
         let mut progress = PatternProgress::default();
         for card in self.seat(seat).hand.iter() {
             let c = self.db.card(card);
             let Some(pattern) = c.pattern.as_ref() else {
                 continue;
             };
-            if (own[0].count() as usize) + 1 < pattern.pieces_needed()
+            if (own[0].count() as usize) + short_allowed < pattern.pieces_needed()
                 || (own[1].count() as usize) < pattern.heroic_needed()
             {
                 continue;
@@ -147,7 +158,11 @@ impl GameState {
             let mut near = false;
             let mut ready = false;
             for p in &pattern.placements {
-                let (now, one_more) = match_targets_now_and_near(p, &own, empty);
+                let (now, one_more) = if near_too {
+                    match_targets_now_and_near(p, &own, empty)
+                } else {
+                    (match_targets(p, &own), Bitboard::EMPTY)
+                };
                 if lands(now) {
                     ready = true;
                     break;

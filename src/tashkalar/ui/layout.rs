@@ -482,12 +482,7 @@ pub fn render(
             view: &s.view,
             seats,
             theme,
-            // A replay is watched, not played: nobody on screen is "you".
-            viewer: if v.replay.is_some() {
-                None
-            } else {
-                v.viewer.map(seat)
-            },
+            viewer: v.player().map(seat),
             to_move: v.decider().map(seat),
         },
         layout.players,

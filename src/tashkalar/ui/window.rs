@@ -122,11 +122,7 @@ pub(super) fn render(
                 view: &s.view,
                 seats: v.seats,
                 theme,
-                viewer: if v.replay.is_some() {
-                    None
-                } else {
-                    v.viewer.map(seat)
-                },
+                viewer: v.player().map(seat),
                 to_move: v.decider().map(seat),
             };
             let mut lines = board.all_lines();

@@ -93,6 +93,25 @@ pub enum Evaluation {
 }
 
 impl Evaluation {
+    pub const ALL: [Evaluation; 3] = [
+        Evaluation::Reference,
+        Evaluation::Search,
+        Evaluation::Learned,
+    ];
+
+    /// The name tools use for it (`reference`, `search`, `learned`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Evaluation::Reference => "reference",
+            Evaluation::Search => "search",
+            Evaluation::Learned => "learned",
+        }
+    }
+
+    pub fn parse(name: &str) -> Option<Evaluation> {
+        Evaluation::ALL.into_iter().find(|e| e.name() == name)
+    }
+
     /// The estimated rewards of `game` in progress.
     pub fn of<G: Game>(self, game: &G) -> Vec<f64> {
         match self {

@@ -201,12 +201,14 @@ fn refusals_explain_why() {
         "{}",
         note.text
     );
-    // Esc returns to the board.
+    // Esc returns to the board, and the refusal goes with the key it answered.
     press(&mut app, KeyCode::Esc);
     assert_eq!(
         game(&app).ui().focus,
         table::tashkalar::ui::interaction::Focus::Board
     );
+    assert!(game(&app).note().is_none());
+    assert!(!text(&render(&app, 120, 40)).contains("cannot be summoned now"));
 }
 
 #[test]

@@ -978,6 +978,11 @@ impl<U: GameUi> Table<U> {
 
     /// The merged keymap of the game context: the game's keys first, then the shell's.
     fn game_key(&mut self, event: &KeyEvent) -> Go {
+        // A refusal answers the key before this one: once the person presses another (a cursor
+        // move, Esc, Tab), it no longer describes what is on screen, so it goes.
+        if self.core.note.as_ref().is_some_and(|n| n.warn) {
+            self.core.note = None;
+        }
         let view = self.core.view();
         let game: Vec<U::Action> = keymap::matching(U::KEYS, Context::Game, event);
         let shell: Vec<Action> = keymap::matching(KEYMAP, Context::Game, event);

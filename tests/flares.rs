@@ -197,3 +197,34 @@ fn blink_upper_half_leaps_a_common_to_an_empty_square() {
     play(&mut g, &["move a5 i5"]);
     assert!(pieces(&g).contains("1c i5"));
 }
+
+#[test]
+fn the_flare_choice_says_its_price_in_deathmatch_only() {
+    use table::shell::seats::{SeatKind, Seats};
+    use table::tashkalar::engine::notation;
+    let seats = Seats::new(
+        vec!["Blue".into(), "Red".into()],
+        &[SeatKind::Human, SeatKind::Human],
+    );
+    let words = |g: &GameState| {
+        let choice = notation::parse("flare Ember 2", &g.db).expect("a flare choice");
+        table::tashkalar::ui::words::describe(g, &seats, &g.decision(), &choice)
+    };
+    let g = with_flare("Ember", &[], 3, 3);
+    assert_eq!(
+        words(&g),
+        "Play the flare Ember against Red (both halves; Red scores 1 point)"
+    );
+    let list = opponent(3, 3)
+        .iter()
+        .map(|p| format!("{p:?}"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let high_form = scenario(&format!(
+        r#"(mode: HighForm, pieces: [{list}], hands: [(flares: ["Ember"])])"#
+    ));
+    assert_eq!(
+        words(&high_form),
+        "Play the flare Ember against Red (both halves)"
+    );
+}

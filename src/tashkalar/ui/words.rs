@@ -481,8 +481,15 @@ pub fn describe(state: &GameState, seats: &Seats, decision: &Decision, choice: &
                 1 => "upper half",
                 _ => "lower half",
             };
+            // In Deathmatch the price is a point for the seat played against: say it where the
+            // choice is made, not only in the log after it.
+            let price = if state.config.mode == crate::tashkalar::engine::Mode::Deathmatch {
+                format!("; {} scores 1 point", seats.name(against))
+            } else {
+                String::new()
+            };
             format!(
-                "Play the flare {} against {} ({halves})",
+                "Play the flare {} against {} ({halves}{price})",
                 name(card),
                 seats.name(against)
             )

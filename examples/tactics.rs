@@ -12,6 +12,10 @@
 //! options of `MctsConfig` (`evaluation`, `settle_actions`, `reply_deals`, `settle_own_turn`,
 //! `greedy_effects`, `prior_visits`, `threat`) from the level's setting, and `it` the budget
 //! (`it=1`: the root plan's first choice).
+#[path = "support/args.rs"]
+mod args;
+
+use args::Args;
 use std::collections::BTreeMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -24,38 +28,29 @@ use table::tashkalar::game::budgets;
 use table::tashkalar::tactics::{self, Position};
 
 fn main() -> Result<(), String> {
-    let args: Vec<(String, String)> = std::env::args()
-        .skip(1)
-        .filter_map(|a| {
-            a.split_once('=')
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-        })
-        .collect();
-    let get = |k: &str| {
-        args.iter()
-            .find(|(key, _)| key == k)
-            .map(|(_, v)| v.clone())
-    };
-    let bots = get("bots").unwrap_or_else(|| "greedy,mcts:easy,mcts:normal,mcts:hard".into());
-    let dir = PathBuf::from(get("dir").unwrap_or_else(|| "tests/tactics".into()));
-    let seed: u64 = get("seed").and_then(|s| s.parse().ok()).unwrap_or(1);
+    let args = Args::from_env()?;
+    let bots = args
+        .get("bots")
+        .unwrap_or_else(|| "greedy,mcts:easy,mcts:normal,mcts:hard".into());
+    let dir = PathBuf::from(args.get("dir").unwrap_or_else(|| "tests/tactics".into()));
+    let seed: u64 = args.parse("seed", 1)?;
     // 1: each miss; 2: each miss with the root plan (the best choices' ranks and values).
-    let verbose: u32 = get("verbose").and_then(|v| v.parse().ok()).unwrap_or(0);
-    let flag = |k: &str| get(k).map(|v| v == "1");
-    let evaluation = get("eval")
+    let verbose: u32 = args.parse("verbose", 0)?;
+    let evaluation = args
+        .get("eval")
         .map(|e| Evaluation::parse(&e).ok_or(format!("eval: {e}? (reference, search or learned)")))
         .transpose()?;
-    let (settle, own) = (flag("settle"), flag("own"));
-    let greedy_effects = flag("geff");
+    let (settle, own) = (args.flag("settle"), args.flag("own"));
+    let greedy_effects = args.flag("geff");
     // `it=N`: N iterations instead of the level's budget (`it=1`: the root plan's first choice).
-    let iterations: Option<u32> = get("it").and_then(|v| v.parse().ok());
-    let prior_visits: Option<u32> = get("pv").and_then(|v| v.parse().ok());
-    let threat = flag("threat");
-    let reply: Option<u32> = get("reply").and_then(|v| v.parse().ok());
+    let iterations: Option<u32> = args.optional("it")?;
+    let prior_visits: Option<u32> = args.optional("pv")?;
+    let threat = args.flag("threat");
+    let reply: Option<u32> = args.optional("reply")?;
     let db = Arc::new(CardDb::builtin().map_err(|e| e.to_string())?);
     let mut positions = tactics::load(&dir, &db)?;
     // `only=PART`: the positions whose file name contains PART.
-    if let Some(part) = get("only") {
+    if let Some(part) = args.get("only") {
         positions.retain(|p| p.entry.file.contains(&part));
     }
     // A search level on its budget, without its time limit and with the options asked for.

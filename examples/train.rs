@@ -15,6 +15,10 @@
 // Matrix arithmetic reads best with indices.
 #![allow(clippy::needless_range_loop)]
 
+#[path = "support/args.rs"]
+mod args;
+
+use args::Args;
 use std::fmt::Write as _;
 use std::sync::Arc;
 use table::shell::game::Game;
@@ -32,22 +36,13 @@ struct Sample {
 }
 
 fn main() -> Result<(), String> {
-    let args: Vec<(String, String)> = std::env::args()
-        .skip(1)
-        .filter_map(|a| {
-            a.split_once('=')
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-        })
-        .collect();
-    let get = |k: &str| {
-        args.iter()
-            .find(|(key, _)| key == k)
-            .map(|(_, v)| v.clone())
-    };
-    let games: u64 = get("games").and_then(|v| v.parse().ok()).unwrap_or(600);
-    let seed: u64 = get("seed").and_then(|v| v.parse().ok()).unwrap_or(1);
-    let epsilon: f64 = get("epsilon").and_then(|v| v.parse().ok()).unwrap_or(0.15);
-    let out = get("out").unwrap_or_else(|| "assets/ai/weights.ron".into());
+    let args = Args::from_env()?;
+    let games: u64 = args.parse("games", 600)?;
+    let seed: u64 = args.parse("seed", 1)?;
+    let epsilon: f64 = args.parse("epsilon", 0.15)?;
+    let out = args
+        .get("out")
+        .unwrap_or_else(|| "assets/ai/weights.ron".into());
     let db = Arc::new(CardDb::builtin().map_err(|e| e.to_string())?);
     let started = std::time::Instant::now();
     let mut forms = Vec::new();

@@ -8,6 +8,10 @@
 //! `vsit` gives an `mcts:LEVEL` opponent (`vs`) that many iterations.
 //!
 //! `level` picks the starting configuration; the other keys override parts of it.
+#[path = "support/args.rs"]
+mod args;
+
+use args::Args;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -17,24 +21,14 @@ use table::shell::play::play_match;
 use table::tashkalar::engine::{CardDb, GameConfig, GameState, Mode};
 
 fn main() -> Result<(), String> {
-    let args: Vec<(String, String)> = std::env::args()
-        .skip(1)
-        .map(|a| match a.split_once('=') {
-            Some((k, v)) => Ok((k.to_string(), v.to_string())),
-            None => Err(format!("expected key=value, got {a}")),
-        })
-        .collect::<Result<_, _>>()?;
-    let get = |key: &str| args.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
-    let num = |key: &str, default: f64| -> Result<f64, String> {
-        get(key).map_or(Ok(default), |v| {
-            v.parse().map_err(|e| format!("{key}: {e}"))
-        })
-    };
-    let mode = match get("mode").as_deref() {
+    let args = Args::from_env()?;
+    let num = |key: &str, default: f64| args.parse(key, default);
+    let mode = match args.get("mode").as_deref() {
         Some("high-form") => Mode::HighForm,
         _ => Mode::Deathmatch,
     };
-    let level = Level::parse(&get("level").unwrap_or_else(|| "normal".into())).ok_or("level")?;
+    let level =
+        Level::parse(&args.get("level").unwrap_or_else(|| "normal".into())).ok_or("level")?;
     let base = level.config(table::tashkalar::game::budgets(mode));
     let mut config = base;
     config.iterations = num("it", base.iterations as f64)? as u32;
@@ -43,7 +37,7 @@ fn main() -> Result<(), String> {
     config.prior_weight = num("prior", base.prior_weight)?;
     config.playout_samples = num("samples", base.playout_samples as f64)? as u32;
     config.settle_actions = num("settle", f64::from(u8::from(base.settle_actions)))? != 0.0;
-    config.evaluation = match get("eval") {
+    config.evaluation = match args.get("eval") {
         None => base.evaluation,
         Some(e) => {
             Evaluation::parse(&e).ok_or(format!("eval: {e}? (reference, search or learned)"))?
@@ -53,10 +47,8 @@ fn main() -> Result<(), String> {
     config.time_limit = Duration::from_secs(60);
     let games = num("games", 40.0)? as u64;
     let seed = num("seed", 1000.0)? as u64;
-    let vs = get("vs").unwrap_or_else(|| "greedy".into());
-    let vs_iterations = get("vsit")
-        .map(|v| v.parse::<u32>().map_err(|e| format!("vsit: {e}")))
-        .transpose()?;
+    let vs = args.get("vs").unwrap_or_else(|| "greedy".into());
+    let vs_iterations: Option<u32> = args.optional("vsit")?;
 
     let db = Arc::new(CardDb::builtin().map_err(|e| e.to_string())?);
     let cancel = AtomicBool::new(false);

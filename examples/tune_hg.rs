@@ -4,6 +4,10 @@
 //!
 //! `cargo run --release --example tune_hg -- [games=20] [seed=1000] [vs=greedy|mcts:easy|...]
 //!  [level=easy] [it=N] [depth=N] [expl=X] [prior=X] [samples=N]`
+#[path = "support/args.rs"]
+mod args;
+
+use args::Args;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use table::highground::{HighGround, Setup, Variant};
@@ -12,25 +16,14 @@ use table::shell::ai::{Bot, make_bot};
 use table::shell::game::Game;
 
 fn main() -> Result<(), String> {
-    let args: Vec<(String, String)> = std::env::args()
-        .skip(1)
-        .map(|a| match a.split_once('=') {
-            Some((k, v)) => Ok((k.to_string(), v.to_string())),
-            None => Err(format!("expected key=value, got {a}")),
-        })
-        .collect::<Result<_, _>>()?;
-    let get = |key: &str| args.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone());
-    let num = |key: &str, default: f64| -> Result<f64, String> {
-        get(key).map_or(Ok(default), |v| {
-            v.parse().map_err(|e| format!("{key}: {e}"))
-        })
-    };
+    let args = Args::from_env()?;
+    let num = |key: &str, default: f64| args.parse(key, default);
     let setup = Setup {
         players: 2,
         variant: Variant::Normal,
     };
     let probe = HighGround::new_game(setup, 1).map_err(|e| e.to_string())?;
-    let level = Level::parse(&get("level").unwrap_or_else(|| "easy".into())).ok_or("level")?;
+    let level = Level::parse(&args.get("level").unwrap_or_else(|| "easy".into())).ok_or("level")?;
     let base = level.config(Game::search_budgets(&probe));
     let mut config = base;
     config.iterations = num("it", base.iterations as f64)? as u32;
@@ -41,7 +34,7 @@ fn main() -> Result<(), String> {
     config.time_limit = Duration::from_secs(60);
     let games = num("games", 20.0)? as u64;
     let seed = num("seed", 1000.0)? as u64;
-    let vs = get("vs").unwrap_or_else(|| "greedy".into());
+    let vs = args.get("vs").unwrap_or_else(|| "greedy".into());
     let cancel = AtomicBool::new(false);
     let (mut wins, mut decisions, mut thinking) = (0.0, 0u64, Duration::ZERO);
     for g in 0..games {

@@ -3,14 +3,19 @@
 //! decision. Usage:
 //!
 //! `cargo run --release --example tune_hg -- [games=20] [seed=1000] [vs=greedy|mcts:easy|...]
-//!  [level=easy] [it=N] [depth=N] [expl=X] [prior=X] [samples=N]`
+//!  [level=easy] [it=N] [depth=N] [expl=X] [prior=X] [samples=N] [verbose=1]`
+//!
+//! With `verbose=1` each game's line also says how it ended (annihilation, a King held, or the
+//! no-kill draw), its turns, the pyramids each side has left and the actions each side chose
+//! (moves, rolls, card plays, draws), the tuned side first: the numbers to read when a change
+//! moves the draw rate.
 #[path = "support/args.rs"]
 mod args;
 
 use args::Args;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-use table::highground::{HighGround, Setup, Variant};
+use table::highground::{Choice, HighGround, Outcome, Pending, Setup, Variant};
 use table::shell::ai::mcts::{Level, MctsBot};
 use table::shell::ai::{Bot, make_bot};
 use table::shell::game::Game;
@@ -35,6 +40,8 @@ fn main() -> Result<(), String> {
     let games = num("games", 20.0)? as u64;
     let seed = num("seed", 1000.0)? as u64;
     let vs = args.get("vs").unwrap_or_else(|| "greedy".into());
+    let verbose = num("verbose", 0.0)? != 0.0;
+    let mut ends = [0u32; 3];
     let cancel = AtomicBool::new(false);
     let (mut wins, mut decisions, mut thinking) = (0.0, 0u64, Duration::ZERO);
     for g in 0..games {
@@ -47,25 +54,65 @@ fn main() -> Result<(), String> {
         if tuned == 1 {
             bots.swap(0, 1);
         }
+        // Per seat: moves, rolls, card plays, draws or discards, at the start of its turns.
+        let mut actions = [[0u32; 4]; 2];
+        let mut turns = 0u32;
         while !state.is_over() {
             let seat = state.to_move();
             let obs = state.observation(seat);
+            let acting = matches!(state.pending(), Pending::Action);
             let started = Instant::now();
             let c = bots[seat].choose(&obs, &cancel).ok_or("no choice")?;
             if seat == tuned {
                 thinking += started.elapsed();
                 decisions += 1;
             }
+            if acting {
+                turns += 1;
+                let kind = match c {
+                    Choice::Move(_) => 0,
+                    Choice::Roll => 1,
+                    Choice::Play(..) => 2,
+                    _ => 3,
+                };
+                actions[seat][kind] += 1;
+            }
             state.play(c).map_err(|e| e.to_string())?;
         }
         let won = state.rewards()[tuned];
         wins += won;
-        eprintln!("game {g}: {won} (total {wins}/{})", g + 1);
+        let end = match state.outcome() {
+            Some(Outcome::Won { by, .. }) => format!("{by:?}"),
+            _ => "drawn".into(),
+        };
+        ends[match end.as_str() {
+            "Annihilation" => 0,
+            "King" => 1,
+            _ => 2,
+        }] += 1;
+        if verbose {
+            let other = 1 - tuned;
+            eprintln!(
+                "game {g}: {won} (total {wins}/{}) {end} in {turns} turns, pyramids {}-{}, \
+                 move/roll/play/draw {:?} vs {:?}",
+                g + 1,
+                state.pyramids().count(tuned as u8),
+                state.pyramids().count(other as u8),
+                actions[tuned],
+                actions[other],
+            );
+        } else {
+            eprintln!("game {g}: {won} (total {wins}/{})", g + 1);
+        }
     }
     let ms = thinking.as_secs_f64() * 1000.0 / decisions.max(1) as f64;
     println!(
         "{config:?} vs {vs}: {wins}/{games} = {:.1}%, {ms:.1} ms per decision",
         100.0 * wins / games.max(1) as f64
+    );
+    println!(
+        "ends: {} annihilation, {} King held, {} drawn",
+        ends[0], ends[1], ends[2]
     );
     Ok(())
 }

@@ -5,8 +5,11 @@
 //! places to go downhill, fewer enemies able to reach it), a little for cards in hand, and its
 //! threats to opponents' Kings: free pyramids next to one (a HOP away), pyramids on one, and most
 //! of all standing alone on one, which wins at the start of its next turn. Strengths become win
-//! chances with a softmax (see [`SCALE`]), so they sum to 1 like the rewards of a finished game
-//! and what counts is the lead, not the size of the armies.
+//! chances with a softmax (see [`Weights::scale`]), so they sum to 1 like the rewards of a
+//! finished game and what counts is the lead, not the size of the armies.
+//!
+//! Two sets of weights: `greedy` judges by [`Weights::REFERENCE`], fixed so that it stays a
+//! yardstick; the search levels by [`Weights::SEARCH`].
 //!
 //! A roll made in an observation (whose generator is not the game's) is judged as the average
 //! over the six faces of the best use of each, carried to the end of the action: the face the
@@ -18,40 +21,87 @@ use super::pyramid::Status;
 use super::state::{HighGround, Outcome, Pending};
 use crate::shell::game::Game;
 
-/// How much a pyramid of each status counts, per pip.
-const FREE: f64 = 1.0;
-const HOBBLED: f64 = 0.8;
-const TRAPPED: f64 = 0.35;
-/// Per pyramid, times its territory's level over 13.
-const HEIGHT: f64 = 0.6;
-/// Per card in hand.
-const CARD: f64 = 0.15;
-/// Per pyramid on an opponent's King shared with other colours.
-const ON_KING: f64 = 0.6;
-/// For standing alone on an opponent's King.
-const HOLDS_KING: f64 = 6.0;
-/// Per free pyramid next to an opponent's King (a HOP away from it).
-const THREAT: f64 = 0.5;
-/// The lead in strength worth e (2.7) times the win chance of the one behind: a large pyramid
-/// killed (3 pips) turns an even game into about 76% to 24%. Proportional shares were so flat
-/// (a kill moved them by a few hundredths) that the search's cut-offs hardly told a good
-/// position from a bad one.
-const SCALE: f64 = 2.5;
+/// The weights of a strength (see the module's documentation): each per pip, per pyramid, per
+/// card or per King as named.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Weights {
+    /// Per pip of a free pyramid.
+    pub free: f64,
+    /// Per pip of a hobbled pyramid.
+    pub hobbled: f64,
+    /// Per pip of a trapped pyramid.
+    pub trapped: f64,
+    /// Per pyramid, times its territory's level over 13.
+    pub height: f64,
+    /// Per card in hand.
+    pub card: f64,
+    /// Per pyramid on an opponent's King shared with other colours.
+    pub on_king: f64,
+    /// For standing alone on an opponent's King.
+    pub holds_king: f64,
+    /// Per free pyramid next to an opponent's King (a HOP away from it).
+    pub threat: f64,
+    /// The lead in strength worth e (2.7) times the win chance of the one behind: at 2.5, a
+    /// large pyramid killed (3 pips) turns an even game into about 76% to 24%. Proportional
+    /// shares were so flat (a kill moved them by a few hundredths) that the search's cut-offs
+    /// hardly told a good position from a bad one.
+    pub scale: f64,
+}
 
-/// The rewards of a finished game, or the estimated shares of one in progress.
+impl Weights {
+    /// `greedy`'s estimate, a fixed reference for measuring the others.
+    pub const REFERENCE: Weights = Weights {
+        free: 1.0,
+        hobbled: 0.8,
+        trapped: 0.35,
+        height: 0.6,
+        card: 0.15,
+        on_king: 0.6,
+        holds_king: 6.0,
+        threat: 0.5,
+        scale: 2.5,
+    };
+
+    /// The search's estimate: the reference without height or cards, and twice the weight on
+    /// pyramids a HOP away from an opponent's King. Height and cards paid for waiting: a
+    /// pyramid on its own King (level 13) stands as high as any, and drawing cards is a turn
+    /// that risks nothing. Between two search levels that judged by the reference, about half
+    /// the games ended in the no-kill draw without one pyramid lost (a draw is half a win to
+    /// each, so the stronger level could not show its strength); judged by this one, they
+    /// fight, and the stronger wins more (`docs/ai.md`, High Ground).
+    pub const SEARCH: Weights = Weights {
+        height: 0.0,
+        card: 0.0,
+        threat: 1.0,
+        ..Weights::REFERENCE
+    };
+}
+
+/// The rewards of a finished game, or the estimated shares of one in progress, by `greedy`'s
+/// reference weights.
 pub fn estimate(g: &HighGround) -> Vec<f64> {
+    estimate_with(g, &Weights::REFERENCE)
+}
+
+/// [`estimate`] by the search's weights.
+pub fn search_estimate(g: &HighGround) -> Vec<f64> {
+    estimate_with(g, &Weights::SEARCH)
+}
+
+/// The rewards of a finished game, or the estimated shares of one in progress, by `weights`.
+pub fn estimate_with(g: &HighGround, weights: &Weights) -> Vec<f64> {
     if let Some(outcome) = g.outcome() {
         return rewards(g, outcome);
     }
     if g.unseen_roll() {
-        return expected_roll(g);
+        return expected_roll(g, weights);
     }
-    strengths(g)
+    strengths(g, weights)
 }
 
 /// A roll just made in an observation: the average over the faces of the roller's best use of
 /// each (a WILD is the best of the other five).
-fn expected_roll(g: &HighGround) -> Vec<f64> {
+fn expected_roll(g: &HighGround, weights: &Weights) -> Vec<f64> {
     let seat = g.seat_to_move();
     let per_face: Vec<Vec<f64>> = Face::CHOOSABLE
         .into_iter()
@@ -59,7 +109,7 @@ fn expected_roll(g: &HighGround) -> Vec<f64> {
             let mut shown = g.clone();
             shown.unseen_roll = false;
             shown.pending = Pending::Die(face);
-            best_use(shown, seat)
+            best_use(shown, seat, weights)
         })
         .collect();
     let share = |v: &Vec<f64>| v.get(seat).copied().unwrap_or(0.0);
@@ -82,7 +132,7 @@ fn expected_roll(g: &HighGround) -> Vec<f64> {
 
 /// The estimate after `seat` carries the action in progress through, each step the best by the
 /// estimate (as the greedy bot would).
-fn best_use(mut g: HighGround, seat: usize) -> Vec<f64> {
+fn best_use(mut g: HighGround, seat: usize, weights: &Weights) -> Vec<f64> {
     let mut buffer = Vec::new();
     // A face's use has at most a few steps (a HOP and its attack, a DIG and its place and a
     // Joker's level); the bound only guards against a rules bug.
@@ -95,7 +145,10 @@ fn best_use(mut g: HighGround, seat: usize) -> Vec<f64> {
         for &choice in &buffer {
             let mut next = g.clone();
             next.apply_listed(choice);
-            let value = estimate(&next).get(seat).copied().unwrap_or(0.0);
+            let value = estimate_with(&next, weights)
+                .get(seat)
+                .copied()
+                .unwrap_or(0.0);
             if best.as_ref().is_none_or(|(b, _)| value > *b + 1e-9) {
                 best = Some((value, next));
             }
@@ -105,11 +158,11 @@ fn best_use(mut g: HighGround, seat: usize) -> Vec<f64> {
             None => break,
         }
     }
-    estimate(&g)
+    estimate_with(&g, weights)
 }
 
 /// Each seat's share of the strength on the board (see the module's documentation).
-fn strengths(g: &HighGround) -> Vec<f64> {
+fn strengths(g: &HighGround, w: &Weights) -> Vec<f64> {
     let n = g.players();
     let mut strength = vec![0.0; n];
     for (p, pos, status) in g.pyramids().all() {
@@ -118,12 +171,12 @@ fn strengths(g: &HighGround) -> Vec<f64> {
             continue;
         }
         let factor = match status {
-            Status::Free => FREE,
-            Status::Hobbled => HOBBLED,
-            Status::Trapped => TRAPPED,
+            Status::Free => w.free,
+            Status::Hobbled => w.hobbled,
+            Status::Trapped => w.trapped,
         };
         let level = g.board().level(pos).unwrap_or(0) as f64;
-        strength[seat] += p.size().pips() as f64 * factor + HEIGHT * level / 13.0;
+        strength[seat] += p.size().pips() as f64 * factor + w.height * level / 13.0;
     }
     for t in g.board().territories() {
         let Some(owner) = t.owner else { continue };
@@ -131,7 +184,7 @@ fn strengths(g: &HighGround) -> Vec<f64> {
             for st in g.pyramids().stacks_at(next) {
                 let seat = st.top().seat();
                 if seat != owner && (seat as usize) < n {
-                    strength[seat as usize] += THREAT;
+                    strength[seat as usize] += w.threat;
                 }
             }
         }
@@ -144,7 +197,7 @@ fn strengths(g: &HighGround) -> Vec<f64> {
                 continue;
             }
             *value += if g.pyramids().seats_mask_at(t.pos) == 1 << seat {
-                HOLDS_KING
+                w.holds_king
             } else {
                 let mine = g
                     .pyramids()
@@ -152,13 +205,13 @@ fn strengths(g: &HighGround) -> Vec<f64> {
                     .flat_map(|st| st.pieces())
                     .filter(|p| p.seat() as usize == seat)
                     .count();
-                ON_KING * mine as f64
+                w.on_king * mine as f64
             };
         }
     }
     for (seat, value) in strength.iter_mut().enumerate() {
         if g.alive(seat as u8) || g.in_setup() {
-            *value += CARD * g.hand(seat).len() as f64;
+            *value += w.card * g.hand(seat).len() as f64;
         } else {
             *value = 0.0;
         }
@@ -174,7 +227,7 @@ fn strengths(g: &HighGround) -> Vec<f64> {
     let weights: Vec<f64> = (0..n)
         .map(|s| {
             if g.alive(s as u8) || g.in_setup() {
-                ((strength[s] - top) / SCALE).exp()
+                ((strength[s] - top) / w.scale).exp()
             } else {
                 0.0
             }
@@ -216,6 +269,28 @@ mod tests {
         stacks: ["0,-2: 1Lt 1Mt 1St", "0,0: 1Ln", "0,2: 2Lt 2Mt 2St", "0,1: 2Ln 1Sn"],
         seed: 3,
     )"#;
+
+    #[test]
+    fn the_search_does_not_pay_for_standing_high_or_holding_cards() {
+        // Seat 1's large pyramid on the centre: a 9 there, or a 3.
+        let high = HighGround::from_position(POSITION).expect("position");
+        let low =
+            HighGround::from_position(&POSITION.replace("0,0: 9", "0,0: 3")).expect("position");
+        assert!(estimate(&high)[0] > estimate(&low)[0], "greedy likes the 9");
+        assert_eq!(search_estimate(&high), search_estimate(&low));
+        // The same position with seat 1's hand emptied.
+        let mut empty = high.clone();
+        empty.hands[0].clear();
+        assert!(
+            estimate(&high)[0] > estimate(&empty)[0],
+            "greedy likes cards"
+        );
+        assert_eq!(search_estimate(&high), search_estimate(&empty));
+        // Material counts for both: seat 1's small pyramid (on seat 2's large) gone.
+        let fewer =
+            HighGround::from_position(&POSITION.replace("2Ln 1Sn", "2Ln")).expect("position");
+        assert!(search_estimate(&fewer)[0] < search_estimate(&high)[0]);
+    }
 
     #[test]
     fn a_roll_in_an_observation_is_judged_the_same_whatever_face_it_shows() {

@@ -48,6 +48,10 @@ impl Game for HighGround {
         eval::estimate(self)
     }
 
+    fn search_evaluate(&self) -> Vec<f64> {
+        eval::search_estimate(self)
+    }
+
     fn observation(&self, seat: usize) -> Self {
         HighGround::observation(self, seat)
     }

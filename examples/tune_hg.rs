@@ -15,10 +15,13 @@ mod args;
 use args::Args;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
-use table::highground::{Choice, HighGround, Outcome, Pending, Setup, Variant};
+use table::highground::{HighGround, Outcome, Pending, Setup, Variant, Victory, playout};
 use table::shell::ai::mcts::{Level, MctsBot};
 use table::shell::ai::{Bot, make_bot};
 use table::shell::game::Game;
+
+/// How a game ended, as `verbose=1` and the run's last line say it.
+const ENDS: [&str; 3] = ["annihilation", "King held", "drawn"];
 
 fn main() -> Result<(), String> {
     let args = Args::from_env()?;
@@ -40,7 +43,7 @@ fn main() -> Result<(), String> {
     let games = num("games", 20.0)? as u64;
     let seed = num("seed", 1000.0)? as u64;
     let vs = args.get("vs").unwrap_or_else(|| "greedy".into());
-    let verbose = num("verbose", 0.0)? != 0.0;
+    let verbose = args.flag("verbose").unwrap_or(false);
     let mut ends = [0u32; 3];
     let cancel = AtomicBool::new(false);
     let (mut wins, mut decisions, mut thinking) = (0.0, 0u64, Duration::ZERO);
@@ -69,33 +72,30 @@ fn main() -> Result<(), String> {
             }
             if acting {
                 turns += 1;
-                let kind = match c {
-                    Choice::Move(_) => 0,
-                    Choice::Roll => 1,
-                    Choice::Play(..) => 2,
-                    _ => 3,
-                };
-                actions[seat][kind] += 1;
+                actions[seat][playout::action_kind(&c)] += 1;
             }
             state.play(c).map_err(|e| e.to_string())?;
         }
         let won = state.rewards()[tuned];
         wins += won;
         let end = match state.outcome() {
-            Some(Outcome::Won { by, .. }) => format!("{by:?}"),
-            _ => "drawn".into(),
-        };
-        ends[match end.as_str() {
-            "Annihilation" => 0,
-            "King" => 1,
+            Some(Outcome::Won {
+                by: Victory::Annihilation,
+                ..
+            }) => 0,
+            Some(Outcome::Won {
+                by: Victory::King, ..
+            }) => 1,
             _ => 2,
-        }] += 1;
+        };
+        ends[end] += 1;
         if verbose {
             let other = 1 - tuned;
             eprintln!(
-                "game {g}: {won} (total {wins}/{}) {end} in {turns} turns, pyramids {}-{}, \
+                "game {g}: {won} (total {wins}/{}) {} in {turns} turns, pyramids {}-{}, \
                  move/roll/play/draw {:?} vs {:?}",
                 g + 1,
+                ENDS[end],
                 state.pyramids().count(tuned as u8),
                 state.pyramids().count(other as u8),
                 actions[tuned],
@@ -110,9 +110,11 @@ fn main() -> Result<(), String> {
         "{config:?} vs {vs}: {wins}/{games} = {:.1}%, {ms:.1} ms per decision",
         100.0 * wins / games.max(1) as f64
     );
-    println!(
-        "ends: {} annihilation, {} King held, {} drawn",
-        ends[0], ends[1], ends[2]
-    );
+    let counts: Vec<String> = ENDS
+        .iter()
+        .zip(ends)
+        .map(|(e, n)| format!("{n} {e}"))
+        .collect();
+    println!("ends: {}", counts.join(", "));
     Ok(())
 }

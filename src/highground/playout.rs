@@ -9,14 +9,24 @@
 use super::decision::Choice;
 use super::state::{HighGround, Pending};
 
-/// The kinds of action at the start of a turn, with their weights.
-fn kind(c: &Choice) -> (usize, u64) {
+/// The kind of an action at the start of a turn: 0 a move, 1 a roll, 2 playing cards, 3 drawing
+/// or discarding.
+pub fn action_kind(c: &Choice) -> usize {
     match c {
-        Choice::Move(_) => (0, 4),
-        Choice::Roll => (1, 3),
-        Choice::Play(..) => (2, 2),
-        _ => (3, 1),
+        Choice::Move(_) => 0,
+        Choice::Roll => 1,
+        Choice::Play(..) => 2,
+        _ => 3,
     }
+}
+
+/// How often the policy picks each kind of action, by [`action_kind`].
+const KIND_WEIGHTS: [u64; 4] = [4, 3, 2, 1];
+
+/// The kind of an action at the start of a turn, with its weight.
+fn kind(c: &Choice) -> (usize, u64) {
+    let k = action_kind(c);
+    (k, KIND_WEIGHTS[k])
 }
 
 /// An index into `legal` picked with the fresh random number `random`.

@@ -5,6 +5,7 @@
 //! [`Table`] is generic over the game's screen; the app holds it as a [`TableScreen`] so that it
 //! never needs to know which game is on the table.
 
+mod ai_turn;
 pub mod ai_worker;
 pub mod hint;
 pub mod replay;
@@ -20,7 +21,8 @@ use crate::shell::game::Game;
 use crate::shell::record::lock::SaveLock;
 use crate::shell::record::{Autosave, Loaded, Recordable};
 use crate::shell::seats::{SeatKind, Seats};
-use ai_worker::{AiWorker, Answer, Reply};
+use ai_turn::AiProgress;
+use ai_worker::AiWorker;
 use hint::{HintPoll, HintSearch};
 use ratatui::Frame;
 use ratatui::crossterm::event::{KeyEvent, MouseButton, MouseEvent, MouseEventKind};
@@ -80,19 +82,6 @@ pub trait TableScreen: Send {
     /// The table itself, for tests and tools that know which game it holds.
     fn as_any(&self) -> &dyn Any;
     fn as_any_mut(&mut self) -> &mut dyn Any;
-}
-
-/// Where the AI is in its turn.
-#[derive(Clone, Debug, Default)]
-struct AiProgress {
-    /// The request being thought about (its ticket).
-    waiting: Option<u64>,
-    /// When the current request was sent.
-    since: Option<Instant>,
-    /// The next AI step waits until then, so people can follow each step.
-    resume_at: Option<Instant>,
-    /// The last AI step, in words.
-    last_step: Option<String>,
 }
 
 /// What live play has besides the session: bots, hints, the save.
@@ -640,136 +629,6 @@ impl<U: GameUi> Table<U> {
             _ => "no hint could be found".into(),
         };
         self.core.note = Some(Note::info(text));
-    }
-
-    /// Blocks until the AI answers (or `timeout` passes) and handles the answer; for tests and
-    /// scripted play. Whether an answer came; the error is a problem that would end the program.
-    pub fn wait_for_ai(&mut self, timeout: Duration) -> Result<bool, String> {
-        let now = Instant::now();
-        self.core.now = now;
-        if let Some(live) = self.core.live.as_mut() {
-            live.ai.resume_at = Some(now);
-        }
-        if let Go::Fatal(e) = self.request_ai(now) {
-            return Err(e);
-        }
-        let reply = match self.core.live.as_ref().and_then(|l| l.worker.as_ref()) {
-            Some(w) => w.wait_reply(timeout)?,
-            None => return Ok(false),
-        };
-        match reply {
-            Some(r) => match self.on_ai_reply(r) {
-                Go::Fatal(e) => Err(e),
-                _ => Ok(true),
-            },
-            None => Ok(false),
-        }
-    }
-
-    /// The AI seat that decides now.
-    pub fn ai_turn(&self) -> Option<usize> {
-        self.core.ai_turn()
-    }
-
-    /// Whether a bot is thinking about the position on screen.
-    pub fn ai_thinking(&self) -> bool {
-        self.core
-            .live
-            .as_ref()
-            .is_some_and(|l| l.ai.waiting.is_some())
-    }
-
-    /// When the AI's next step is due (it waits so that people can follow its steps).
-    pub fn ai_resume_at(&self) -> Option<Instant> {
-        self.core.live.as_ref()?.ai.resume_at
-    }
-
-    /// The AI's last step, in words.
-    pub fn last_ai_step(&self) -> Option<&str> {
-        self.core.live.as_ref()?.ai.last_step.as_deref()
-    }
-
-    /// Changes the pause between AI steps.
-    pub fn set_ai_delay(&mut self, delay: Duration) {
-        if let Some(live) = self.core.live.as_mut() {
-            live.ai_delay = delay;
-        }
-    }
-
-    fn request_ai(&mut self, now: Instant) -> Go {
-        let Some(seat) = self.core.ai_turn() else {
-            return Go::Stay;
-        };
-        let Some(live) = self.core.live.as_mut() else {
-            return Go::Stay;
-        };
-        if live.ai.waiting.is_some() || live.ai.resume_at.is_some_and(|t| now < t) {
-            return Go::Stay;
-        }
-        let Some(worker) = &live.worker else {
-            return Go::Stay;
-        };
-        match worker.request(live.next_ticket, seat, &self.core.session.game) {
-            Ok(()) => {
-                live.ai.waiting = Some(live.next_ticket);
-                live.ai.since = Some(now);
-                live.next_ticket += 1;
-                Go::Stay
-            }
-            Err(e) => Go::Fatal(e),
-        }
-    }
-
-    fn on_ai_reply(&mut self, reply: Reply<<U::Game as Game>::Choice>) -> Go {
-        let now = self.core.now;
-        let Some(live) = self.core.live.as_mut() else {
-            return Go::Stay;
-        };
-        if live.ai.waiting != Some(reply.ticket) {
-            return Go::Stay;
-        }
-        live.ai.waiting = None;
-        live.ai.since = None;
-        let delay = live.ai_delay;
-        let name = self.core.session.seats.name(reply.seat).to_string();
-        let chosen = match reply.answer {
-            Answer::Chose(c) => Some(c),
-            Answer::NoChoice => None,
-            Answer::Crashed(why) => return Go::Fatal(format!("the AI for {name} crashed: {why}")),
-        };
-        // A bot's pick is checked like anyone's; should it be refused, the game goes on with the
-        // first legal choice rather than stalling, and the log says so.
-        let mut legal = Vec::new();
-        self.core.session.game.legal(&mut legal);
-        let choice = match chosen {
-            Some(c) if legal.contains(&c) => c,
-            other => {
-                let Some(&first) = legal.first() else {
-                    return Go::Stay;
-                };
-                let what = match other {
-                    Some(c) => format!("an illegal choice ({c:?})"),
-                    None => "no choice".into(),
-                };
-                self.core.session.log.push(LogLine {
-                    turn: self.core.session.game.turn(),
-                    seat: Some(reply.seat),
-                    kind: LineKind::Important,
-                    text: format!(
-                        "{name}'s AI gave {what}; playing the first legal choice instead"
-                    ),
-                });
-                first
-            }
-        };
-        let text = U::describe(&self.core.view(), &choice);
-        if self.apply_choice(choice).is_ok()
-            && let Some(live) = self.core.live.as_mut()
-        {
-            live.ai.last_step = Some(format!("{name}: {text}"));
-            live.ai.resume_at = Some(now + delay);
-        }
-        Go::Stay
     }
 
     /// Carries out what a selection on the game's screen led to.

@@ -3,7 +3,9 @@
 //!
 //! `cargo run --release --example tune_ai -- [mode=deathmatch|high-form] [games=40] [seed=1000]
 //!  [vs=greedy|mcts:easy|...] [level=normal] [it=N] [depth=N] [expl=X] [prior=X] [samples=N] [vsit=N]
-//!  [eval=reference|search|learned]`
+//!  [eval=reference|search|learned] [geff=0|1]`
+//!
+//! `geff=1` plays the later steps of actions in playouts greedily (`MctsConfig::greedy_effects`).
 //!
 //! `vsit` gives an `mcts:LEVEL` opponent (`vs`) that many iterations.
 //!
@@ -37,6 +39,7 @@ fn main() -> Result<(), String> {
     config.prior_weight = num("prior", base.prior_weight)?;
     config.playout_samples = num("samples", base.playout_samples as f64)? as u32;
     config.settle_actions = num("settle", f64::from(u8::from(base.settle_actions)))? != 0.0;
+    config.greedy_effects = args.flag("geff").unwrap_or(base.greedy_effects);
     config.evaluation = match args.get("eval") {
         None => base.evaluation,
         Some(e) => {

@@ -3,7 +3,12 @@
 //! decision. Usage:
 //!
 //! `cargo run --release --example tune_hg -- [games=20] [seed=1000] [vs=greedy|mcts:easy|...]
-//!  [level=easy] [it=N] [depth=N] [expl=X] [prior=X] [samples=N] [verbose=1]`
+//!  [level=easy] [it=N] [depth=N] [expl=X] [prior=X] [samples=N] [pv=N] [deals=N] [geff=0|1]
+//!  [settle=0|1] [own=0|1] [verbose=1]`
+//!
+//! The knobs are `MctsConfig`'s fields (`pv` its `prior_visits`, `deals` its `reply_deals`,
+//! `geff` its `greedy_effects`, `settle` its `settle_actions`, `own` its `settle_own_turn`);
+//! those not given keep the level's values.
 //!
 //! With `verbose=1` each game's line also says how it ended (annihilation, a King held, or the
 //! no-kill draw), its turns, the pyramids each side has left and the actions each side chose
@@ -39,6 +44,11 @@ fn main() -> Result<(), String> {
     config.exploration = num("expl", base.exploration)?;
     config.prior_weight = num("prior", base.prior_weight)?;
     config.playout_samples = num("samples", base.playout_samples as f64)? as u32;
+    config.prior_visits = num("pv", base.prior_visits as f64)? as u32;
+    config.reply_deals = num("deals", base.reply_deals as f64)? as u32;
+    config.greedy_effects = args.flag("geff").unwrap_or(base.greedy_effects);
+    config.settle_actions = args.flag("settle").unwrap_or(base.settle_actions);
+    config.settle_own_turn = args.flag("own").unwrap_or(base.settle_own_turn);
     config.time_limit = Duration::from_secs(60);
     let games = num("games", 20.0)? as u64;
     let seed = num("seed", 1000.0)? as u64;

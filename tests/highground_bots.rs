@@ -1,6 +1,7 @@
 //! Every kind of bot plays High Ground through the shared `Game` trait, unchanged: `random` and
 //! `greedy` whole games, `mcts:easy` a Mini game and a stretch of a full one (to keep the test
-//! fast). Bots are only ever shown observations.
+//! fast), and `mcts:hard` alone plays the later steps of its playouts greedily. Bots are only ever
+//! shown observations.
 
 use std::sync::atomic::AtomicBool;
 use table::highground::{HighGround, Setup, Variant};
@@ -83,4 +84,21 @@ fn the_search_bot_plays_a_whole_mini_game_and_a_stretch_of_a_full_one() {
         60,
     );
     assert!(g.is_over() || g.turn_number() > 1, "the game moved on");
+}
+
+#[test]
+fn only_hard_plays_the_steps_of_its_playouts_greedily() {
+    use table::shell::ai::mcts::Level;
+    let g = new_game(2, Variant::Normal, 3);
+    let greedy: Vec<bool> = Level::ALL
+        .iter()
+        .map(|l| l.config(Game::search_budgets(&g)).greedy_effects)
+        .collect();
+    assert_eq!(greedy, [false, false, true]);
+    // The budgets stay the defaults: the steps, not more iterations, set `hard` apart.
+    let iterations: Vec<u32> = Level::ALL
+        .iter()
+        .map(|l| l.config(Game::search_budgets(&g)).iterations)
+        .collect();
+    assert_eq!(iterations, [400, 1_600, 6_400]);
 }

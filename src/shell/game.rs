@@ -5,7 +5,8 @@
 use std::fmt::Debug;
 use std::hash::Hash;
 
-/// How many search iterations each named level of the search bot spends on one decision.
+/// How many search iterations each named level of the search bot spends on one decision, and
+/// the little else a game tunes per level.
 ///
 /// A game may answer differently per form or variant, because the same budget buys different
 /// strength in different games (the level tournaments in `docs/ai.md` set these).
@@ -21,6 +22,12 @@ pub struct SearchBudgets {
     /// judgement the search must find evidence against it before leaving it; were `easy` to
     /// count it too, the levels would lean on the same plan and play alike.
     pub plan_share: u32,
+    /// `hard` plays the later steps of each action in its playouts as their mover's best by the
+    /// immediate estimate ([`crate::shell::ai::mcts::MctsConfig::greedy_effects`]), where the
+    /// levels below pick them by the playout policy. Where a game's actions end in steps that
+    /// decide much (how a die face is used, where a move ends), this is worth more to `hard`
+    /// than more iterations are.
+    pub hard_greedy_effects: bool,
 }
 
 impl Default for SearchBudgets {
@@ -30,6 +37,7 @@ impl Default for SearchBudgets {
             normal: 1_600,
             hard: 6_400,
             plan_share: 0,
+            hard_greedy_effects: false,
         }
     }
 }

@@ -163,7 +163,7 @@ impl Level {
             playout_samples: 3,
             settle_actions: false,
             settle_own_turn: false,
-            greedy_effects: false,
+            greedy_effects: self == Level::Hard && budgets.hard_greedy_effects,
             // The game says what its root plan is worth (`SearchBudgets::plan_share`); `easy`
             // searches without it, so that the levels above it stand apart from it.
             prior_visits: match self {

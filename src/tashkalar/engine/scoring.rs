@@ -3,7 +3,7 @@
 
 use super::bitboard::Bitboard;
 use super::board::{Colour, RankSet, arena};
-use super::cards::tasks::{Squares, TaskCond, TaskId, TaskType};
+use super::cards::tasks::{TaskCond, TaskId, TaskType};
 use super::decision::Choice;
 use super::state::{Event, GameState, Mode, Phase, Seat};
 
@@ -366,7 +366,6 @@ impl GameState {
                 .map(|c| tally.destroyed[c.index()][rank] as u32)
                 .sum::<u32>()
         };
-        let squares = |s: &Squares| s.resolve().unwrap_or_default();
         let own = self.board.colour(me);
         let enemy_pieces = enemies
             .iter()
@@ -392,7 +391,7 @@ impl GameState {
             } => {
                 let on_ok = match on {
                     Some(s) => {
-                        let area = squares(s);
+                        let area = *s;
                         let n = tally
                             .summoned_at
                             .iter()
@@ -405,8 +404,7 @@ impl GameState {
                 };
                 tally.summoned >= *at_least && on_ok && tally.legends_summoned >= *legends
             }
-            TaskCond::Chain { pairs } => pairs.iter().any(|(a, b)| {
-                let (a, b) = (squares(a), squares(b));
+            TaskCond::Chain { pairs } => pairs.iter().any(|&(a, b)| {
                 let mut reached = own & a;
                 loop {
                     if (reached & b).any() {
@@ -433,7 +431,6 @@ impl GameState {
     /// (chains, isolation). [`GameState::task_met`] asks it whether those tasks are met, and the
     /// search's High Form estimate reads it as progress towards a task.
     pub fn task_shortfall(&self, me: Colour, cond: &TaskCond) -> Option<u32> {
-        let squares = |s: &Squares| s.resolve().unwrap_or_default();
         let own = self.board.colour(me);
         let enemies = || self.colour_ids().filter(move |c| *c != me);
         let short = |need: u8, have: u32| u32::from(need).saturating_sub(have);
@@ -444,7 +441,7 @@ impl GameState {
                 upgraded,
                 legendary,
             } => {
-                let on = own & squares(s);
+                let on = own & *s;
                 let up = (on & self.board.ranks(RankSet::UPGRADED)).count();
                 let legend = (on & self.board.ranks(RankSet::LEGENDARY)).count();
                 Some(
@@ -454,7 +451,7 @@ impl GameState {
                 )
             }
             TaskCond::MoreUpgradedOn(s) => {
-                let area = squares(s) & self.board.ranks(RankSet::UPGRADED);
+                let area = *s & self.board.ranks(RankSet::UPGRADED);
                 let mine = (self.board.colour(me) & area).count();
                 let most = enemies()
                     .map(|c| (self.board.colour(c) & area).count())
@@ -465,7 +462,7 @@ impl GameState {
             TaskCond::LineLead { lines, lead } => lines
                 .iter()
                 .map(|l| {
-                    let line = squares(l);
+                    let line = *l;
                     let mine = (own & line).count();
                     let most = enemies()
                         .map(|c| (self.board.colour(c) & line).count())

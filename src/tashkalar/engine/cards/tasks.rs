@@ -34,9 +34,12 @@ pub enum Squares {
     RedAndGreen,
 }
 
-/// A condition a colour may meet at the end of its turn.
+/// A condition a colour may meet at the end of its turn, over square sets `S`: as the data names
+/// them ([`Squares`], in [`TaskDef`]), or resolved to bitboards once at load ([`Task`]), so that
+/// checking a condition, which the search does at every High Form leaf, parses nothing.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
-pub enum TaskCond {
+#[serde(bound(deserialize = "S: Deserialize<'de>"))]
+pub enum TaskCond<S = Bitboard> {
     /// Destroyed at least `at_least` enemy pieces this turn, `upgraded` of them heroic or legendary.
     Destroyed {
         at_least: u8,
@@ -50,7 +53,7 @@ pub enum TaskCond {
     },
     /// At least `at_least` own pieces on the squares, `upgraded` of them upgraded, `legendary` legendary.
     PiecesOn {
-        squares: Squares,
+        squares: S,
         at_least: u8,
         #[serde(default)]
         upgraded: u8,
@@ -58,13 +61,13 @@ pub enum TaskCond {
         legendary: u8,
     },
     /// More upgraded pieces on the squares than every opponent.
-    MoreUpgradedOn(Squares),
+    MoreUpgradedOn(S),
     /// Summoned at least `at_least` beings this turn; `on_squares` of them on the squares (if any),
     /// `legends` of them legends.
     Summoned {
         at_least: u8,
         #[serde(default)]
-        on: Option<Squares>,
+        on: Option<S>,
         #[serde(default)]
         on_count: u8,
         #[serde(default)]
@@ -72,12 +75,12 @@ pub enum TaskCond {
     },
     /// On one of these lines, at least `lead` more own pieces than the opponents have.
     LineLead {
-        lines: Vec<Squares>,
+        lines: Vec<S>,
         lead: u8,
     },
     /// Two opposite groups of edge squares connected by a king-move chain of own pieces.
     Chain {
-        pairs: Vec<(Squares, Squares)>,
+        pairs: Vec<(S, S)>,
     },
     /// At least `at_least` own pieces on the neighbours of a single enemy piece.
     Surround {
@@ -88,8 +91,8 @@ pub enum TaskCond {
     Isolated {
         moves: u8,
     },
-    All(Vec<TaskCond>),
-    AnyOf(Vec<TaskCond>),
+    All(Vec<TaskCond<S>>),
+    AnyOf(Vec<TaskCond<S>>),
 }
 
 #[derive(Deserialize)]
@@ -102,7 +105,7 @@ pub struct TaskDef {
     pub advanced: bool,
     pub points: u8,
     pub text: String,
-    pub condition: TaskCond,
+    pub condition: TaskCond<Squares>,
 }
 
 /// A task, checked and with its square sets resolved.
@@ -139,28 +142,71 @@ impl Squares {
     }
 }
 
-impl TaskCond {
-    fn check(&self) -> Result<(), String> {
-        match self {
-            TaskCond::PiecesOn { squares, .. } | TaskCond::MoreUpgradedOn(squares) => {
-                squares.resolve().map(|_| ())
-            }
-            TaskCond::Summoned { on: Some(s), .. } => s.resolve().map(|_| ()),
-            TaskCond::LineLead { lines, .. } => {
-                lines.iter().try_for_each(|l| l.resolve().map(|_| ()))
-            }
-            TaskCond::Chain { pairs } => pairs
-                .iter()
-                .try_for_each(|(a, b)| a.resolve().and_then(|_| b.resolve()).map(|_| ())),
-            TaskCond::All(cs) | TaskCond::AnyOf(cs) => cs.iter().try_for_each(|c| c.check()),
-            _ => Ok(()),
-        }
+impl TaskCond<Squares> {
+    /// The condition with every square set resolved, or the first set that names no square of
+    /// the arena.
+    fn resolve(&self) -> Result<TaskCond, String> {
+        let list = |sets: &[Squares]| -> Result<Vec<Bitboard>, String> {
+            sets.iter().map(Squares::resolve).collect()
+        };
+        let conds = |cs: &[TaskCond<Squares>]| -> Result<Vec<TaskCond>, String> {
+            cs.iter().map(TaskCond::resolve).collect()
+        };
+        Ok(match self {
+            TaskCond::Destroyed { at_least, upgraded } => TaskCond::Destroyed {
+                at_least: *at_least,
+                upgraded: *upgraded,
+            },
+            TaskCond::DestroyedEither { legendary, heroic } => TaskCond::DestroyedEither {
+                legendary: *legendary,
+                heroic: *heroic,
+            },
+            TaskCond::PiecesOn {
+                squares,
+                at_least,
+                upgraded,
+                legendary,
+            } => TaskCond::PiecesOn {
+                squares: squares.resolve()?,
+                at_least: *at_least,
+                upgraded: *upgraded,
+                legendary: *legendary,
+            },
+            TaskCond::MoreUpgradedOn(squares) => TaskCond::MoreUpgradedOn(squares.resolve()?),
+            TaskCond::Summoned {
+                at_least,
+                on,
+                on_count,
+                legends,
+            } => TaskCond::Summoned {
+                at_least: *at_least,
+                on: on.as_ref().map(Squares::resolve).transpose()?,
+                on_count: *on_count,
+                legends: *legends,
+            },
+            TaskCond::LineLead { lines, lead } => TaskCond::LineLead {
+                lines: list(lines)?,
+                lead: *lead,
+            },
+            TaskCond::Chain { pairs } => TaskCond::Chain {
+                pairs: pairs
+                    .iter()
+                    .map(|(a, b)| Ok((a.resolve()?, b.resolve()?)))
+                    .collect::<Result<_, String>>()?,
+            },
+            TaskCond::Surround { at_least } => TaskCond::Surround {
+                at_least: *at_least,
+            },
+            TaskCond::Isolated { moves } => TaskCond::Isolated { moves: *moves },
+            TaskCond::All(cs) => TaskCond::All(conds(cs)?),
+            TaskCond::AnyOf(cs) => TaskCond::AnyOf(conds(cs)?),
+        })
     }
 }
 
 impl Task {
     pub fn from_def(def: &TaskDef, index: usize) -> Result<Task, String> {
-        def.condition.check()?;
+        let condition = def.condition.resolve()?;
         let id = u8::try_from(index)
             .map(TaskId)
             .map_err(|_| "too many tasks".to_string())?;
@@ -171,7 +217,50 @@ impl Task {
             advanced: def.advanced,
             points: def.points,
             text: def.text.clone(),
-            condition: def.condition.clone(),
+            condition,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn def(condition: &str) -> TaskDef {
+        let text =
+            format!("(name: \"T\", type: Pattern, points: 1, text: \"t\", condition: {condition})");
+        ron::from_str(&text).expect("the test's task parses")
+    }
+
+    #[test]
+    fn a_task_holds_its_squares_resolved() {
+        let task = Task::from_def(
+            &def(r#"AnyOf([PiecesOn(squares: List(["e4", "e5"]), at_least: 2)])"#),
+            0,
+        )
+        .expect("a valid task");
+        let mut expected = Bitboard::EMPTY;
+        for name in ["e4", "e5"] {
+            expected.insert(name.parse().expect("a square"));
+        }
+        let TaskCond::AnyOf(conds) = &task.condition else {
+            panic!("the condition keeps its shape: {:?}", task.condition);
+        };
+        assert_eq!(
+            conds[0],
+            TaskCond::PiecesOn {
+                squares: expected,
+                at_least: 2,
+                upgraded: 0,
+                legendary: 0
+            }
+        );
+    }
+
+    #[test]
+    fn a_square_outside_the_arena_is_refused_at_load() {
+        let err = Task::from_def(&def(r#"LineLead(lines: [List(["e4", "a1"])], lead: 2)"#), 0)
+            .expect_err("a1 is a cut corner");
+        assert_eq!(err, "a1 is not in the arena");
     }
 }

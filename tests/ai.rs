@@ -128,7 +128,7 @@ fn a_cancelled_search_still_answers_at_once() {
 
 #[test]
 fn each_level_searches_more_than_the_one_below_with_budgets_per_form() {
-    use table::shell::ai::mcts::{Level, MctsBot};
+    use table::shell::ai::mcts::{Evaluation, Level, MctsBot};
     use table::shell::game::{Game, SearchBudgets};
     let forms = [Mode::Deathmatch, Mode::HighForm].map(|mode| {
         let config = GameConfig {
@@ -167,14 +167,18 @@ fn each_level_searches_more_than_the_one_below_with_budgets_per_form() {
         "Tash-Kalar counts its plan in both forms"
     );
     for &b in &forms {
-        let greedy: Vec<bool> = Level::ALL
+        let greedy: Vec<(bool, Evaluation)> = Level::ALL
             .iter()
-            .map(|l| l.config(b).greedy_effects)
+            .map(|l| (l.config(b).greedy_effects, l.config(b).step_evaluation))
             .collect();
         assert_eq!(
             greedy,
-            [false, false, true],
-            "only hard resolves its playouts' effects greedily"
+            [
+                (false, Evaluation::Step),
+                (true, Evaluation::Step),
+                (true, Evaluation::Search)
+            ],
+            "normal and hard resolve their playouts' effects greedily, normal by the cheap estimate"
         );
     }
     // A named level takes the budget of the form it searches: a decision between ten choices
@@ -361,6 +365,26 @@ fn the_search_estimate_sees_a_card_one_common_away_and_greedys_does_not() {
         (search[0] - reference[0]).abs() < 1e-12,
         "{search:?} against {reference:?}"
     );
+}
+
+#[test]
+fn the_step_estimate_counts_points_and_pieces_but_not_what_they_could_summon() {
+    // Seat 1 could summon Swordmaster now (two commons in a line, a square between); seat 2
+    // holds the same card with its pieces far apart.
+    let ready = scenario(
+        r#"(pieces: ["1c e4", "1c e6", "2c a5", "2c i5"],
+            hands: [(beings: ["Swordmaster"]), (beings: ["Swordmaster"])])"#,
+    );
+    assert!(ready.evaluate()[0] > 0.5 + 0.01, "{:?}", ready.evaluate());
+    assert_eq!(ready.step_evaluate(), vec![0.5, 0.5]);
+    // Points and pieces count as they do in the other estimates.
+    let ahead = scenario(
+        r#"(pieces: ["1c e4", "1h e6", "2c a5", "2c i5"], scores: [2, 0],
+            hands: [(beings: []), (beings: [])])"#,
+    );
+    let step = ahead.step_evaluate();
+    assert!((step.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{step:?}");
+    assert!((step[0] - ahead.evaluate()[0]).abs() < 1e-12, "{step:?}");
 }
 
 #[test]

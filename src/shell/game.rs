@@ -28,6 +28,9 @@ pub struct SearchBudgets {
     /// decide much (how a die face is used, where a move ends), this is worth more to `hard`
     /// than more iterations are.
     pub hard_greedy_effects: bool,
+    /// `normal` does too, ranking the steps by the game's cheap [`Game::step_evaluate`] (it is
+    /// held to a second a decision; `hard` ranks them by the search's whole estimate).
+    pub normal_greedy_effects: bool,
 }
 
 impl Default for SearchBudgets {
@@ -38,6 +41,7 @@ impl Default for SearchBudgets {
             hard: 6_400,
             plan_share: 0,
             hard_greedy_effects: false,
+            normal_greedy_effects: false,
         }
     }
 }
@@ -80,6 +84,12 @@ pub trait Game: Clone + Send + Sync + 'static {
     /// unless the game has a better one (`greedy` keeps `evaluate`, a fixed reference).
     fn search_evaluate(&self) -> Vec<f64> {
         self.evaluate()
+    }
+    /// A cheap estimate for ranking the later steps of an action in the search's playouts (which
+    /// target to take, which square to end on), where the difference between two steps is in
+    /// what they change now: [`Game::search_evaluate`] for games without one.
+    fn step_evaluate(&self) -> Vec<f64> {
+        self.search_evaluate()
     }
     /// An estimate with weights learned from self-play, for measuring it against the others
     /// (no level uses it); [`Game::search_evaluate`] for games without one.

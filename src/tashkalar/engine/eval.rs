@@ -49,6 +49,9 @@ enum Estimate {
     Reference,
     /// The search's: the reference and the cards one common piece from summonable.
     Search,
+    /// For ranking the steps of an action (which piece an effect takes, where a move ends):
+    /// the reference without what the pieces could summon, so no pattern is matched.
+    Step,
 }
 
 /// Points' worth of one seat's position by `greedy`'s estimate (a fixed reference).
@@ -75,13 +78,14 @@ fn value(state: &GameState, seat: Seat, estimate: Estimate) -> f64 {
             near: 0,
         },
         Estimate::Search => state.pattern_progress(seat, READY_CAP),
+        Estimate::Step => PatternProgress::default(),
     };
     let (wc, wh, wl, wr) = match state.config.mode {
         Mode::Deathmatch => DEATHMATCH_WEIGHTS,
         Mode::HighForm => HIGH_FORM_WEIGHTS,
     };
     let (near, race) = match (estimate, state.config.mode) {
-        (Estimate::Reference, _) => (0.0, 0.0),
+        (Estimate::Reference | Estimate::Step, _) => (0.0, 0.0),
         (Estimate::Search, Mode::Deathmatch) => (NEAR_WEIGHTS.0, 0.0),
         (Estimate::Search, Mode::HighForm) => (NEAR_WEIGHTS.1, task_race(state, seat, acting)),
     };
@@ -188,6 +192,12 @@ pub fn estimate(state: &GameState) -> Vec<f64> {
 /// Estimated chance of winning for every seat by the search's estimate ([`search_material`]).
 pub fn search_estimate(state: &GameState) -> Vec<f64> {
     estimate_by(state, Estimate::Search)
+}
+
+/// Estimated chance of winning for every seat by points, pieces and the acting side's task or
+/// destruction this turn alone: cheap enough to rank every step of an action in a playout.
+pub fn step_estimate(state: &GameState) -> Vec<f64> {
+    estimate_by(state, Estimate::Step)
 }
 
 fn estimate_by(state: &GameState, estimate: Estimate) -> Vec<f64> {

@@ -65,6 +65,8 @@ pub struct MctsConfig {
     /// that are worth most, its moves onto the squares that score), so that both what the
     /// searching seat sets up and what an opponent's summon would take are seen by the playouts.
     pub greedy_effects: bool,
+    /// The estimate that ranks those steps.
+    pub step_evaluation: Evaluation,
     /// Each root choice starts with this many virtual visits at its root-plan value (a win
     /// chance: its whole action completed greedily, followed up, and the opponent's best reply),
     /// so that the plan's judgement is worth that many playouts and the search must find
@@ -90,13 +92,16 @@ pub enum Evaluation {
     Search,
     /// [`Game::learned_evaluate`]: weights learned from self-play (measured, on at no level).
     Learned,
+    /// [`Game::step_evaluate`]: the cheap one that ranks the steps of an action in playouts.
+    Step,
 }
 
 impl Evaluation {
-    pub const ALL: [Evaluation; 3] = [
+    pub const ALL: [Evaluation; 4] = [
         Evaluation::Reference,
         Evaluation::Search,
         Evaluation::Learned,
+        Evaluation::Step,
     ];
 
     /// The name tools use for it (`reference`, `search`, `learned`).
@@ -105,6 +110,7 @@ impl Evaluation {
             Evaluation::Reference => "reference",
             Evaluation::Search => "search",
             Evaluation::Learned => "learned",
+            Evaluation::Step => "step",
         }
     }
 
@@ -118,6 +124,7 @@ impl Evaluation {
             Evaluation::Reference => game.evaluate(),
             Evaluation::Search => game.search_evaluate(),
             Evaluation::Learned => game.learned_evaluate(),
+            Evaluation::Step => game.step_evaluate(),
         }
     }
 }
@@ -163,7 +170,17 @@ impl Level {
             playout_samples: 3,
             settle_actions: false,
             settle_own_turn: false,
-            greedy_effects: self == Level::Hard && budgets.hard_greedy_effects,
+            greedy_effects: match self {
+                Level::Easy => false,
+                Level::Normal => budgets.normal_greedy_effects,
+                Level::Hard => budgets.hard_greedy_effects,
+            },
+            // `normal`'s second cannot pay for the whole estimate at every step (it doubles a
+            // search's time); the cheap one adds about half (`docs/ai.md`).
+            step_evaluation: match self {
+                Level::Hard => Evaluation::Search,
+                Level::Easy | Level::Normal => Evaluation::Step,
+            },
             // The game says what its root plan is worth (`SearchBudgets::plan_share`); `easy`
             // searches without it, so that the levels above it stand apart from it.
             prior_visits: match self {
@@ -404,7 +421,7 @@ impl MctsBot {
                 break;
             }
             let choice = if self.config.greedy_effects && state.mid_action() {
-                best_step(&state, &s.legal, self.config.evaluation)
+                best_step(&state, &s.legal, self.config.step_evaluation)
             } else {
                 self.playout_choice(&state, &s.legal)
             };

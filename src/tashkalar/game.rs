@@ -156,7 +156,7 @@ const PLAN_SHARE: u32 = 24;
 /// would, so both its own combinations and the opponent's threats are seen. By the search's
 /// whole estimate that doubles `hard`'s time a decision (about 3 s); `normal`, held to 1 s,
 /// ranks the steps by the cheap step estimate instead (`normal_greedy_effects`; about half as
-/// much time again, 0.55 s a decision), which won 23 of 40 games against the `normal` before
+/// much time again, 0.5-0.6 s a decision), which won 34 of 60 games against the `normal` before
 /// it (`docs/ai.md`).
 pub fn budgets(mode: Mode) -> SearchBudgets {
     match mode {

@@ -1,7 +1,7 @@
 //! Measures how often each bot solves the tactics suite (`tests/tactics/`).
 //!
 //! `cargo run --release --example tactics -- [bots=greedy,mcts:easy,mcts:normal,mcts:hard]
-//!  [dir=tests/tactics] [only=PART] [seed=1] [verbose=1|2] [eval=reference|search|learned] [settle=0|1] [reply=N]
+//!  [dir=tests/tactics] [only=PART] [seed=1] [verbose=1|2] [eval=reference|search|learned|step] [settle=0|1] [reply=N]
 //!  [own=0|1] [geff=0|1] [pv=N] [threat=0|1] [it=N]`
 //!
 //! Prints, per bot, the share solved overall and per motif, and (with `verbose=1`) each miss;
@@ -38,7 +38,12 @@ fn main() -> Result<(), String> {
     let verbose: u32 = args.parse("verbose", 0)?;
     let evaluation = args
         .get("eval")
-        .map(|e| Evaluation::parse(&e).ok_or(format!("eval: {e}? (reference, search or learned)")))
+        .map(|e| {
+            Evaluation::parse(&e).ok_or(format!(
+                "eval: {e}? ({})",
+                Evaluation::ALL.map(Evaluation::name).join(", ")
+            ))
+        })
         .transpose()?;
     let (settle, own) = (args.flag("settle"), args.flag("own"));
     let greedy_effects = args.flag("geff");

@@ -3,7 +3,7 @@
 //!
 //! `cargo run --release --example tune_ai -- [mode=deathmatch|high-form] [games=40] [seed=1000]
 //!  [vs=greedy|mcts:easy|...] [level=normal] [it=N] [depth=N] [expl=X] [prior=X] [samples=N] [vsit=N]
-//!  [eval=reference|search|learned] [geff=0|1]`
+//!  [eval=reference|search|learned|step] [geff=0|1]`
 //!
 //! `geff=1` plays the later steps of actions in playouts greedily (`MctsConfig::greedy_effects`).
 //!
@@ -42,9 +42,10 @@ fn main() -> Result<(), String> {
     config.greedy_effects = args.flag("geff").unwrap_or(base.greedy_effects);
     config.evaluation = match args.get("eval") {
         None => base.evaluation,
-        Some(e) => {
-            Evaluation::parse(&e).ok_or(format!("eval: {e}? (reference, search or learned)"))?
-        }
+        Some(e) => Evaluation::parse(&e).ok_or(format!(
+            "eval: {e}? ({})",
+            Evaluation::ALL.map(Evaluation::name).join(", ")
+        ))?,
     };
     config.reply_deals = num("reply", f64::from(base.reply_deals))? as u32;
     config.time_limit = Duration::from_secs(60);

@@ -104,7 +104,7 @@ impl Evaluation {
         Evaluation::Step,
     ];
 
-    /// The name tools use for it (`reference`, `search`, `learned`).
+    /// The name tools use for it (`reference`, `search`, `learned`, `step`).
     pub fn name(self) -> &'static str {
         match self {
             Evaluation::Reference => "reference",

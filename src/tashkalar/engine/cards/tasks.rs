@@ -121,7 +121,9 @@ pub struct Task {
 }
 
 impl Squares {
-    pub fn resolve(&self) -> Result<Bitboard, String> {
+    /// The squares named, or why a name is not a square of the arena (at load only: a [`Task`]
+    /// holds them resolved).
+    fn resolve(&self) -> Result<Bitboard, String> {
         Ok(match self {
             Squares::Kind(k) => k.squares(),
             Squares::RedAndGreen => arena::RED | arena::GREEN,

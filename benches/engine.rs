@@ -6,6 +6,7 @@ use std::hint::black_box;
 use std::sync::Arc;
 use table::shell::rng::Rng;
 use table::tashkalar::engine::cards::CardDb;
+use table::tashkalar::engine::playout::Apply;
 use table::tashkalar::engine::scenario::Scenario;
 use table::tashkalar::engine::{GameConfig, GameState, Mode};
 
@@ -23,8 +24,9 @@ fn busy_position(db: &Arc<CardDb>) -> GameState {
         .expect("valid")
 }
 
-/// Plays a whole random Deathmatch duel; returns the number of decisions.
-fn random_duel(db: &Arc<CardDb>, seed: u64) -> usize {
+/// Plays a whole random Deathmatch duel, applying the choices as `apply` says; returns the number
+/// of decisions.
+fn random_duel(db: &Arc<CardDb>, seed: u64, apply: Apply) -> usize {
     let config = GameConfig {
         mode: Mode::Deathmatch,
         players: 2,
@@ -32,7 +34,7 @@ fn random_duel(db: &Arc<CardDb>, seed: u64) -> usize {
         decks: vec!["Imperial".into(); 2],
     };
     let mut g = GameState::new_game(db.clone(), config, seed).expect("game");
-    g.play_out_randomly(&mut Rng::seeded(seed), |_, _| {})
+    g.play_out_randomly(&mut Rng::seeded(seed), apply, |_, _| {})
         .expect("a random game ends")
 }
 
@@ -56,13 +58,22 @@ fn benches(c: &mut Criterion) {
     c.bench_function("clone a game state", |b| {
         b.iter(|| black_box(black_box(&busy).clone()))
     });
-    let mut seed = 0;
-    c.bench_function("random duel, whole game", |b| {
-        b.iter(|| {
-            seed += 1;
-            black_box(random_duel(&db, seed))
-        })
-    });
+    // Each choice checked again by `apply`, and applied as the search's playouts do.
+    for (name, apply) in [
+        ("random duel, whole game", Apply::Checked),
+        (
+            "random duel, whole game, as the search applies",
+            Apply::Listed,
+        ),
+    ] {
+        let mut seed = 0;
+        c.bench_function(name, |b| {
+            b.iter(|| {
+                seed += 1;
+                black_box(random_duel(&db, seed, apply))
+            })
+        });
+    }
     eprintln!(
         "size of GameState: {} bytes",
         std::mem::size_of::<GameState>()

@@ -4,6 +4,7 @@
 
 mod common;
 use common::*;
+use table::tashkalar::engine::playout::Apply;
 use table::tashkalar::engine::{Choice, GameState, Seat, Square};
 
 /// A position where seat 1 plays Everfrost; `body` is the rest of the scenario.
@@ -854,7 +855,7 @@ fn random_games(mode: table::tashkalar::engine::Mode, players: u8, teams: bool, 
         };
         let mut g = GameState::new_game(db(), config, seed).expect("new game");
         let mut n = 0u32;
-        g.play_out_randomly(&mut Rng::seeded(seed ^ 0x5eed), |g, _| {
+        g.play_out_randomly(&mut Rng::seeded(seed ^ 0x5eed), Apply::Checked, |g, _| {
             n += 1;
             assert!(g.pieces_consistent(), "seed {seed}: pieces");
             for seat in g.seat_ids() {

@@ -12,6 +12,7 @@ use table::shell::rng::Rng;
 use table::shell::seats::SeatKind as Player;
 use table::tashkalar::engine::board::RankSet;
 use table::tashkalar::engine::cards::CardDb;
+use table::tashkalar::engine::playout::Apply;
 use table::tashkalar::engine::state::HandKind;
 use table::tashkalar::engine::{Choice, GameConfig, GameState, IllegalChoice, Mode, Seat};
 use table::tashkalar::record::{GameSpec, SeatSpec};
@@ -99,15 +100,19 @@ fn random_game_of(
     };
     let mut g = GameState::new_game(db.clone(), config, seed).expect("new game");
     let mut decisions = 0;
-    g.play_out_randomly(&mut Rng::seeded(seed ^ 0x9e37_79b9), |g, choice| {
-        decisions += 1;
-        assert_ne!(choice, Choice::Resign, "seed {seed}: random play resigned");
-        check_invariants(g, &format!("seed {seed}, decision {decisions}"));
-        if check_views && decisions % 37 == 0 {
-            check_hidden_information(g, seed);
-        }
-        assert!(decisions < 20_000, "seed {seed}: the game does not end");
-    })
+    g.play_out_randomly(
+        &mut Rng::seeded(seed ^ 0x9e37_79b9),
+        Apply::Checked,
+        |g, choice| {
+            decisions += 1;
+            assert_ne!(choice, Choice::Resign, "seed {seed}: random play resigned");
+            check_invariants(g, &format!("seed {seed}, decision {decisions}"));
+            if check_views && decisions % 37 == 0 {
+                check_hidden_information(g, seed);
+            }
+            assert!(decisions < 20_000, "seed {seed}: the game does not end");
+        },
+    )
     .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     (g.state_hash(), decisions)
 }
@@ -412,14 +417,18 @@ fn random_game_with(
     };
     let mut g = GameState::new_game(db.clone(), config, seed).expect("new game");
     let mut decisions = 0;
-    g.play_out_randomly(&mut Rng::seeded(seed ^ 0x5bd1_e995), |g, _| {
-        decisions += 1;
-        check_invariants(g, &format!("seed {seed}, decision {decisions}"));
-        if check_views && decisions % 29 == 0 {
-            check_hidden_information(g, seed);
-        }
-        assert!(decisions < 20_000, "seed {seed}: the game does not end");
-    })
+    g.play_out_randomly(
+        &mut Rng::seeded(seed ^ 0x5bd1_e995),
+        Apply::Checked,
+        |g, _| {
+            decisions += 1;
+            check_invariants(g, &format!("seed {seed}, decision {decisions}"));
+            if check_views && decisions % 29 == 0 {
+                check_hidden_information(g, seed);
+            }
+            assert!(decisions < 20_000, "seed {seed}: the game does not end");
+        },
+    )
     .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     decisions
 }

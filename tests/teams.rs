@@ -3,6 +3,7 @@
 
 use std::sync::Arc;
 use table::tashkalar::engine::cards::CardDb;
+use table::tashkalar::engine::playout::Apply;
 use table::tashkalar::engine::scenario::Scenario;
 use table::tashkalar::engine::state::HandKind;
 use table::tashkalar::engine::{Colour, GameConfig, GameState, Mode, Seat, notation};
@@ -166,17 +167,21 @@ fn a_thousand_random_team_games_keep_every_invariant() {
         };
         let mut g = GameState::new_game(db.clone(), config, seed).expect("team game");
         let mut n = 0;
-        g.play_out_randomly(&mut table::shell::rng::Rng::seeded(seed), |g, _| {
-            assert!(g.pieces_consistent(), "seed {seed}");
-            // Teammates always share their score; legends are only ever held by one of them.
-            assert_eq!(g.score(Seat(0)), g.score(Seat(2)));
-            assert!(
-                legends(g, 0) == 0 || legends(g, 2) == 0,
-                "seed {seed}: both teammates hold legends"
-            );
-            n += 1;
-            assert!(n < 30_000, "seed {seed}: no end");
-        })
+        g.play_out_randomly(
+            &mut table::shell::rng::Rng::seeded(seed),
+            Apply::Checked,
+            |g, _| {
+                assert!(g.pieces_consistent(), "seed {seed}");
+                // Teammates always share their score; legends are only ever held by one of them.
+                assert_eq!(g.score(Seat(0)), g.score(Seat(2)));
+                assert!(
+                    legends(g, 0) == 0 || legends(g, 2) == 0,
+                    "seed {seed}: both teammates hold legends"
+                );
+                n += 1;
+                assert!(n < 30_000, "seed {seed}: no end");
+            },
+        )
         .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
     }
 }

@@ -373,7 +373,18 @@ pub type PiecesAtLeast = [Bitboard; 3];
 
 /// Summoning squares where `placement` is matched by `own` pieces (target rules not yet applied).
 pub fn match_targets(placement: &Placement, own: &PiecesAtLeast) -> Bitboard {
-    let mut targets = arena::PLAYABLE;
+    match_targets_within(placement, own, arena::PLAYABLE)
+}
+
+/// The summoning squares among `within` where `placement` is matched by `own` pieces. Starting
+/// from the squares the being may land on, rather than filtering by them afterwards, lets the
+/// match stop as soon as none of them is left: most cells' shifts are then skipped.
+pub fn match_targets_within(
+    placement: &Placement,
+    own: &PiecesAtLeast,
+    within: Bitboard,
+) -> Bitboard {
+    let mut targets = within;
     for (c, plan) in placement.cells.iter().zip(&placement.plans) {
         targets &= own[c.min_rank.index()].shift_by(plan);
         if targets.is_empty() {
@@ -383,15 +394,16 @@ pub fn match_targets(placement: &Placement, own: &PiecesAtLeast) -> Bitboard {
     targets
 }
 
-/// Matches where up to `voids` of the common cells are filled by empty squares instead of own
-/// pieces (Void Summoner).
+/// The summoning squares among `within` where `placement` is matched with up to `voids` of the
+/// common cells filled by empty squares instead of own pieces (Void Summoner).
 pub fn match_targets_void(
     placement: &Placement,
     own: &PiecesAtLeast,
     empty: Bitboard,
     voids: u8,
+    within: Bitboard,
 ) -> Bitboard {
-    let m = match_with_voids(placement, own, empty);
+    let m = match_with_voids(placement, own, empty, within);
     match voids {
         0 => m.targets - m.one,
         1 => m.targets - m.two,
@@ -400,14 +412,16 @@ pub fn match_targets_void(
     }
 }
 
-/// Summoning squares where `placement` is matched by `own` pieces now, and those where it
-/// would be with one more common piece on one of the `empty` squares (the first among them).
+/// The summoning squares among `within` where `placement` is matched by `own` pieces now, and
+/// those where it would be with one more common piece on one of the `empty` squares (the first
+/// among them).
 pub fn match_targets_now_and_near(
     placement: &Placement,
     own: &PiecesAtLeast,
     empty: Bitboard,
+    within: Bitboard,
 ) -> (Bitboard, Bitboard) {
-    let m = match_with_voids(placement, own, empty);
+    let m = match_with_voids(placement, own, empty, within);
     (m.targets - m.one, m.targets - m.two)
 }
 
@@ -420,8 +434,13 @@ struct VoidMatch {
     three: Bitboard,
 }
 
-fn match_with_voids(placement: &Placement, own: &PiecesAtLeast, empty: Bitboard) -> VoidMatch {
-    let mut targets = arena::PLAYABLE;
+fn match_with_voids(
+    placement: &Placement,
+    own: &PiecesAtLeast,
+    empty: Bitboard,
+    within: Bitboard,
+) -> VoidMatch {
+    let mut targets = within;
     let (mut one, mut two, mut three) = (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
     for (c, plan) in placement.cells.iter().zip(&placement.plans) {
         let by_piece = own[c.min_rank.index()].shift_by(plan);
@@ -446,14 +465,16 @@ fn match_with_voids(placement: &Placement, own: &PiecesAtLeast, empty: Bitboard)
     }
 }
 
-/// Matches where exactly cell `borrowed` is filled by a borrowed (enemy) piece and the others by own pieces.
+/// The summoning squares among `within` where exactly cell `borrowed` is filled by a borrowed
+/// (enemy) piece and the others by own pieces.
 pub fn match_targets_borrowing(
     placement: &Placement,
     own: &PiecesAtLeast,
     borrowable: &PiecesAtLeast,
     borrowed: usize,
+    within: Bitboard,
 ) -> Bitboard {
-    let mut targets = arena::PLAYABLE;
+    let mut targets = within;
     for (i, (c, plan)) in placement.cells.iter().zip(&placement.plans).enumerate() {
         let set = if i == borrowed { borrowable } else { own };
         targets &= set[c.min_rank.index()].shift_by(plan);
@@ -526,5 +547,28 @@ mod tests {
             .fold(Bitboard::EMPTY, |acc, pl| acc | match_targets(pl, &at));
         let names: Vec<String> = all.iter().map(|s| s.to_string()).collect();
         assert_eq!(names, ["e2", "e5"]);
+    }
+
+    #[test]
+    fn matching_within_squares_keeps_only_those() {
+        let p = Pattern::parse(&grid(&["T", "c", "c"])).unwrap();
+        let sq = |name: &str| -> Square { name.parse().unwrap() };
+        let at = [
+            Bitboard::from_squares([sq("e4"), sq("e3")]),
+            Bitboard::EMPTY,
+            Bitboard::EMPTY,
+        ];
+        let within = Bitboard::from_squares([sq("e5"), sq("a1")]);
+        for pl in &p.placements {
+            assert_eq!(
+                match_targets_within(pl, &at, within),
+                match_targets(pl, &at) & within
+            );
+        }
+        let found = p
+            .placements
+            .iter()
+            .fold(Bitboard::EMPTY, |acc, pl| acc | match_targets_within(pl, &at, within));
+        assert_eq!(found, Bitboard::from_squares([sq("e5")]));
     }
 }

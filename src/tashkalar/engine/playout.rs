@@ -5,13 +5,26 @@ use super::decision::Choice;
 use super::state::GameState;
 use crate::shell::rng::Rng;
 
+/// How [`GameState::play_out_randomly`] applies the choices it picks from the legal list.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Apply {
+    /// Through [`GameState::apply`], which checks each choice again: a listed choice it refuses
+    /// is an engine bug, and the play-out reports it (property tests).
+    Checked,
+    /// Through [`GameState::apply_listed`], without the second check, as the search's playouts
+    /// apply theirs: what a random game costs the search (benchmarks; debug builds still check).
+    Listed,
+}
+
 impl GameState {
-    /// Plays to the end, each choice uniform among the legal ones; `each` sees the state after
-    /// every choice. Returns the number of decisions made, or what went wrong (a decision without
-    /// choices, or a listed choice that `apply` refused — both engine bugs).
+    /// Plays to the end, each choice uniform among the legal ones, applied as `apply` says;
+    /// `each` sees the state after every choice. Returns the number of decisions made, or what
+    /// went wrong (a decision without choices, or a listed choice that `apply` refused — both
+    /// engine bugs).
     pub fn play_out_randomly(
         &mut self,
         rng: &mut Rng,
+        apply: Apply,
         mut each: impl FnMut(&GameState, Choice),
     ) -> Result<usize, String> {
         let mut choices = Vec::new();
@@ -21,8 +34,12 @@ impl GameState {
             let Some(&choice) = choices.get(rng.below(choices.len().max(1) as u32) as usize) else {
                 return Err(format!("no legal choice at {:?}", self.decision()));
             };
-            self.apply(choice)
-                .map_err(|e| format!("a listed choice was refused: {e}"))?;
+            match apply {
+                Apply::Checked => self
+                    .apply(choice)
+                    .map_err(|e| format!("a listed choice was refused: {e}"))?,
+                Apply::Listed => self.apply_listed(choice),
+            }
             decisions += 1;
             each(self, choice);
         }

@@ -8,8 +8,8 @@ use super::cards::CardKind;
 use super::decision::Choice;
 use super::effect::run::{EffectRun, Source, SummonRecord};
 use super::pattern::{
-    PiecesAtLeast, Placement, TargetRule, match_targets, match_targets_borrowing,
-    match_targets_now_and_near, match_targets_void,
+    PiecesAtLeast, Placement, TargetRule, match_targets_borrowing, match_targets_now_and_near,
+    match_targets_void, match_targets_within,
 };
 use super::pieces::Removal;
 use super::square::Square;
@@ -94,12 +94,19 @@ impl GameState {
         }
     }
 
-    /// Summoning squares where a placement is matched, counting empty squares when allowed.
-    fn matched(&self, placement: &Placement, own: &PiecesAtLeast, voids: u8) -> Bitboard {
+    /// The summoning squares among `within` where a placement is matched, counting empty
+    /// squares when allowed.
+    fn matched(
+        &self,
+        placement: &Placement,
+        own: &PiecesAtLeast,
+        voids: u8,
+        within: Bitboard,
+    ) -> Bitboard {
         if voids == 0 {
-            match_targets(placement, own)
+            match_targets_within(placement, own, within)
         } else {
-            match_targets_void(placement, own, self.board.empty_squares(), voids)
+            match_targets_void(placement, own, self.board.empty_squares(), voids, within)
         }
     }
 
@@ -151,23 +158,28 @@ impl GameState {
                 continue;
             }
             let landing = self.landing_squares_for(colour, c.rank, pattern.target);
-            let lands = |at: Bitboard| match pattern.target {
-                TargetRule::Detached(_) => at.any() && landing.any(),
-                _ => (at & landing).any(),
+            // The summoning squares a match must fall on: a detached being lands anywhere it may,
+            // wherever its pattern is.
+            let within = match pattern.target {
+                TargetRule::Detached(_) if landing.any() => arena::PLAYABLE,
+                _ => landing,
             };
+            if within.is_empty() {
+                continue;
+            }
             let mut near = false;
             let mut ready = false;
             for p in &pattern.placements {
                 let (now, one_more) = if near_too {
-                    match_targets_now_and_near(p, &own, empty)
+                    match_targets_now_and_near(p, &own, empty, within)
                 } else {
-                    (match_targets(p, &own), Bitboard::EMPTY)
+                    (match_targets_within(p, &own, within), Bitboard::EMPTY)
                 };
-                if lands(now) {
+                if now.any() {
                     ready = true;
                     break;
                 }
-                near |= lands(one_more);
+                near |= one_more.any();
             }
             if ready {
                 progress.ready = (progress.ready + 1).min(limit);
@@ -216,7 +228,7 @@ impl GameState {
             let Some(i) = pattern
                 .placements
                 .iter()
-                .position(|p| self.matched(p, own, ctx.voids).any())
+                .position(|p| self.matched(p, own, ctx.voids, arena::PLAYABLE).any())
             else {
                 return;
             };
@@ -239,7 +251,7 @@ impl GameState {
             return;
         }
         for (i, placement) in pattern.placements.iter().enumerate() {
-            for target in self.matched(placement, own, ctx.voids) & landing {
+            for target in self.matched(placement, own, ctx.voids, landing) {
                 let p = PendingSummon {
                     card,
                     target,
@@ -258,7 +270,7 @@ impl GameState {
             if borrow_mask == 0 {
                 continue;
             }
-            for target in match_targets(placement, own) & lent_landing {
+            for target in match_targets_within(placement, own, lent_landing) {
                 let p = PendingSummon {
                     card,
                     target,
@@ -276,7 +288,7 @@ impl GameState {
             }
             for (cell_index, cell) in placement.cells.iter().enumerate() {
                 for target in
-                    match_targets_borrowing(placement, own, borrowable, cell_index) & landing
+                    match_targets_borrowing(placement, own, borrowable, cell_index, landing)
                 {
                     let Some(borrow) = target.offset(cell.df, cell.dr) else {
                         continue;
@@ -312,7 +324,7 @@ impl GameState {
             // The pieces of the first place the pattern is found.
             TargetRule::Detached(_) => {
                 let own = self.pieces_at_least(self.pattern_colour());
-                self.matched(pl, &own, self.turn.void_squares)
+                self.matched(pl, &own, self.turn.void_squares, arena::PLAYABLE)
                     .first()
                     .map(|anchor| pl.cell_squares(anchor))
                     .unwrap_or_default()
@@ -323,12 +335,7 @@ impl GameState {
 
     /// Own pieces of the summoned piece's kind (disc or legendary) that may be taken back for it.
     pub(crate) fn pickup_candidates(&self, p: &PendingSummon) -> Bitboard {
-        let rank = self.db.card(p.card).rank;
-        let pool = if rank.is_disc() {
-            RankSet::NON_LEGENDARY
-        } else {
-            RankSet::LEGENDARY
-        };
+        let pool = Self::pickup_pool(self.db.card(p.card).rank);
         let mut bb = self.board.pieces(self.me(), pool) - self.summon_cells(p);
         // (Under a Void Summoner's effect the pattern may count empty squares; that changes
         // nothing here: only pieces can be taken back.)
@@ -350,7 +357,28 @@ impl GameState {
         {
             return true;
         }
+        // More such pieces than the pattern's cells and the summoning square could hold: one of
+        // them is surely free to take back, without working out which squares the pattern uses.
+        let cells = self.db.card(p.card).pattern.as_ref().map_or(0, |pattern| {
+            pattern
+                .placements
+                .get(p.placement as usize)
+                .map_or(0, |pl| pl.cells.len())
+        });
+        if self.board.pieces(me, Self::pickup_pool(rank)).count() as usize > cells + 1 {
+            return true;
+        }
         self.pickup_candidates(p).any()
+    }
+
+    /// The pieces a summoned piece of `rank` may be taken back from: discs for discs, legendary
+    /// pieces for legendary ones.
+    fn pickup_pool(rank: Rank) -> RankSet {
+        if rank.is_disc() {
+            RankSet::NON_LEGENDARY
+        } else {
+            RankSet::LEGENDARY
+        }
     }
 
     /// A summoning was chosen: take a piece back first if the supply is empty, then summon.

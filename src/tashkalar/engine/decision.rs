@@ -349,7 +349,7 @@ impl GameState {
         if self.is_over() {
             return Err(IllegalChoice::GameOver);
         }
-        if choice == Choice::Resign && !self.is_two_sided() {
+        if matches!(choice, Choice::Resign) && !self.is_two_sided() {
             return Err(IllegalChoice::NoResignationInMelee);
         }
         if !self.is_legal(choice) {
@@ -419,11 +419,11 @@ impl GameState {
 
     /// Applies a choice known to be legal.
     fn apply_legal(&mut self, choice: Choice) {
-        if choice == Choice::Resign {
+        if matches!(choice, Choice::Resign) {
             self.resign();
             return;
         }
-        if choice == Choice::HandOver {
+        if matches!(choice, Choice::HandOver) {
             // The same decision stays pending; only who makes it changes.
             self.turn.handed_over = true;
             return;
@@ -471,7 +471,7 @@ impl GameState {
     /// shows this state so that a person confirms the end of their turn (and may still take the
     /// choice back); the decisions recorded are the same either way.
     pub fn before_turn_end(&self, choice: Choice) -> Option<GameState> {
-        if self.is_over() || choice == Choice::Resign || !self.is_legal(choice) {
+        if self.is_over() || matches!(choice, Choice::Resign) || !self.is_legal(choice) {
             return None;
         }
         let mut g = self.clone();

@@ -565,10 +565,9 @@ mod tests {
                 match_targets(pl, &at) & within
             );
         }
-        let found = p
-            .placements
-            .iter()
-            .fold(Bitboard::EMPTY, |acc, pl| acc | match_targets_within(pl, &at, within));
+        let found = p.placements.iter().fold(Bitboard::EMPTY, |acc, pl| {
+            acc | match_targets_within(pl, &at, within)
+        });
         assert_eq!(found, Bitboard::from_squares([sq("e5")]));
     }
 }

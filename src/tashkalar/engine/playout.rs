@@ -76,7 +76,7 @@ impl GameState {
         }
         if coin < 7
             && legal.contains(&Choice::Skip)
-            && let Some(i) = nth_matching(&|c| *c != Choice::Skip)
+            && let Some(i) = nth_matching(&|c| !matches!(c, Choice::Skip))
         {
             return i;
         }

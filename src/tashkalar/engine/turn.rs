@@ -306,15 +306,17 @@ impl GameState {
             && self.db.get(card).is_some_and(|c| c.warp.is_some())
     }
 
+    /// The warp effects playable now: [`GameState::can_warp`]'s conditions on the seat checked
+    /// once, then only whether each card in hand has one (this runs at every main decision).
     fn warp_choices(&self, out: &mut Vec<Choice>) {
         let st = self.seat(self.turn.seat);
-        if st.pending.is_some() || st.turns < 2 {
+        if self.turn.handed_over || st.pending.is_some() || st.turns < 2 {
             return;
         }
         out.extend(
             st.hand
                 .iter()
-                .filter(|&c| self.can_warp(c))
+                .filter(|&c| self.db.card(c).warp.is_some())
                 .map(Choice::Warp),
         );
     }

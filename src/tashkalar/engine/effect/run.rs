@@ -244,7 +244,7 @@ impl GameState {
             }
             buf.clear();
             self.op_choices(run, program, op, &mut buf);
-            let real = buf.iter().filter(|c| **c != Choice::Skip).count();
+            let real = buf.iter().filter(|c| !matches!(c, Choice::Skip)).count();
             if real == 0 {
                 // Inside a linked block, a step that cannot be done ends the whole block.
                 let to = match run.linked_end {
@@ -303,7 +303,7 @@ impl GameState {
             let kept: Vec<Choice> = out[start..]
                 .iter()
                 .copied()
-                .filter(|&c| c == Choice::Skip || self.linked_completes(op, c, end))
+                .filter(|&c| matches!(c, Choice::Skip) || self.linked_completes(op, c, end))
                 .collect();
             out.truncate(start);
             out.extend(kept);
@@ -339,11 +339,14 @@ impl GameState {
             }
             let mut choices = Vec::new();
             self.op_choices_raw(run, program, op, &mut choices);
-            return choices.into_iter().filter(|c| *c != Choice::Skip).any(|c| {
-                let mut g = self.clone();
-                g.exec_choice(op, c);
-                g.linked_probe(end)
-            });
+            return choices
+                .into_iter()
+                .filter(|c| !matches!(c, Choice::Skip))
+                .any(|c| {
+                    let mut g = self.clone();
+                    g.exec_choice(op, c);
+                    g.linked_probe(end)
+                });
         }
     }
 
@@ -556,7 +559,7 @@ impl GameState {
             op if op.is_choice() && !optional_of(op) => {
                 let mut choices = Vec::new();
                 self.op_choices(&probe, program, op, &mut choices);
-                choices.iter().any(|c| *c != Choice::Skip)
+                choices.iter().any(|c| !matches!(c, Choice::Skip))
             }
             _ => true,
         }
@@ -573,7 +576,7 @@ impl GameState {
                 Some(op) if op.is_choice() => {
                     let mut probe = Vec::new();
                     self.op_choices_raw(run, program, op, &mut probe);
-                    return probe.iter().any(|c| *c != Choice::Skip);
+                    return probe.iter().any(|c| !matches!(c, Choice::Skip));
                 }
                 _ => return true,
             }
@@ -690,7 +693,7 @@ impl GameState {
     }
 
     fn exec_choice(&mut self, op: &Op, choice: Choice) {
-        if choice == Choice::Skip {
+        if matches!(choice, Choice::Skip) {
             self.jump(skip_of(op));
             return;
         }

@@ -75,7 +75,7 @@ impl GameState {
             return i;
         }
         if coin < 7
-            && legal.contains(&Choice::Skip)
+            && legal.iter().any(|c| matches!(c, Choice::Skip))
             && let Some(i) = nth_matching(&|c| !matches!(c, Choice::Skip))
         {
             return i;

@@ -346,7 +346,8 @@ impl GameState {
     /// Whether a piece of the right kind can be had: from the supply, from the summoning square, or by
     /// taking one of your pieces back that the pattern does not use.
     fn piece_available(&self, p: &PendingSummon) -> bool {
-        let rank = self.db.card(p.card).rank;
+        let card = self.db.card(p.card);
+        let rank = card.rank;
         let me = self.me();
         if self.supply[me.index()].has(rank) {
             return true;
@@ -359,7 +360,7 @@ impl GameState {
         }
         // More such pieces than the pattern's cells and the summoning square could hold: one of
         // them is surely free to take back, without working out which squares the pattern uses.
-        let cells = self.db.card(p.card).pattern.as_ref().map_or(0, |pattern| {
+        let cells = card.pattern.as_ref().map_or(0, |pattern| {
             pattern
                 .placements
                 .get(p.placement as usize)

@@ -298,23 +298,27 @@ impl GameState {
     /// Whether the acting seat may play `card`'s warp effect now: it is in hand, has a warp
     /// effect, no being of the seat is pending, and this is not the seat's first turn.
     pub(crate) fn can_warp(&self, card: CardId) -> bool {
-        let st = self.seat(self.turn.seat);
-        !self.turn.handed_over
-            && st.pending.is_none()
-            && st.turns >= 2
-            && st.hand.contains(card)
+        self.may_warp()
+            && self.seat(self.turn.seat).hand.contains(card)
             && self.db.get(card).is_some_and(|c| c.warp.is_some())
     }
 
-    /// The warp effects playable now: [`GameState::can_warp`]'s conditions on the seat checked
-    /// once, then only whether each card in hand has one (this runs at every main decision).
-    fn warp_choices(&self, out: &mut Vec<Choice>) {
+    /// What [`GameState::can_warp`] asks of the acting seat rather than of the card: the turn is
+    /// its own, no being of it is pending, and this is not its first turn.
+    fn may_warp(&self) -> bool {
         let st = self.seat(self.turn.seat);
-        if self.turn.handed_over || st.pending.is_some() || st.turns < 2 {
+        !self.turn.handed_over && st.pending.is_none() && st.turns >= 2
+    }
+
+    /// The warp effects playable now: the seat's conditions checked once, then only whether each
+    /// card in hand has one (this runs at every main decision).
+    fn warp_choices(&self, out: &mut Vec<Choice>) {
+        if !self.may_warp() {
             return;
         }
         out.extend(
-            st.hand
+            self.seat(self.turn.seat)
+                .hand
                 .iter()
                 .filter(|&c| self.db.card(c).warp.is_some())
                 .map(Choice::Warp),

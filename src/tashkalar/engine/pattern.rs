@@ -415,14 +415,35 @@ pub fn match_targets_void(
 /// The summoning squares among `within` where `placement` is matched by `own` pieces now, and
 /// those where it would be with one more common piece on one of the `empty` squares (the first
 /// among them).
+///
+/// The evaluation asks this of every card in hand at every position it judges, so it is its own
+/// loop rather than [`match_with_voids`]' counters: a target that would need a second empty
+/// square is dropped at once, and most placements run out of targets after a cell or two.
 pub fn match_targets_now_and_near(
     placement: &Placement,
     own: &PiecesAtLeast,
     empty: Bitboard,
     within: Bitboard,
 ) -> (Bitboard, Bitboard) {
-    let m = match_with_voids(placement, own, empty, within);
-    (m.targets - m.one, m.targets - m.two)
+    // Targets whose cells so far are all own pieces but for at most one empty square, and those
+    // of them that used their one.
+    let mut near = within;
+    let mut one = Bitboard::EMPTY;
+    for (c, plan) in placement.cells.iter().zip(&placement.plans) {
+        let by_piece = own[c.min_rank.index()].shift_by(plan);
+        if c.min_rank == Rank::Common {
+            // Own pieces are never empty squares, so the two sets are apart.
+            let by_void = empty.shift_by(plan);
+            near &= by_piece | (by_void - one);
+            one |= by_void & near;
+        } else {
+            near &= by_piece;
+        }
+        if near.is_empty() {
+            break;
+        }
+    }
+    (near - one, near)
 }
 
 /// Targets matched when any common cell may be an empty square, with bit-sliced counters of how
@@ -569,5 +590,52 @@ mod tests {
             acc | match_targets_within(pl, &at, within)
         });
         assert_eq!(found, Bitboard::from_squares([sq("e5")]));
+    }
+
+    #[test]
+    fn now_and_near_agree_with_the_void_counts() {
+        // Boards drawn by a fixed linear congruential sequence: own pieces (some heroic) and
+        // empty squares apart, as in a game.
+        let patterns = [
+            Pattern::parse(&grid(&["c c T", ". c ."])).unwrap(),
+            Pattern::parse(&grid(&["h . c", "c T c", ". c ."])).unwrap(),
+            Pattern::parse(&grid(&["c c c c X"])).unwrap(),
+        ];
+        let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+        let mut next = || {
+            x = x.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+            x >> 11
+        };
+        let (mut ready, mut short) = (0, 0);
+        for _ in 0..200 {
+            let (mut own, mut heroic, mut empty) = (0u128, 0u128, 0u128);
+            for sq in arena::PLAYABLE {
+                match next() % 8 {
+                    0..=2 => own |= Bitboard::from_squares([sq]).0,
+                    3 => {
+                        own |= Bitboard::from_squares([sq]).0;
+                        heroic |= Bitboard::from_squares([sq]).0;
+                    }
+                    4..=6 => empty |= Bitboard::from_squares([sq]).0,
+                    _ => {}
+                }
+            }
+            let at = [Bitboard(own), Bitboard(heroic), Bitboard::EMPTY];
+            let empty = Bitboard(empty);
+            for pattern in &patterns {
+                for pl in &pattern.placements {
+                    let (now, near) = match_targets_now_and_near(pl, &at, empty, arena::PLAYABLE);
+                    assert_eq!(now, match_targets_void(pl, &at, empty, 0, arena::PLAYABLE));
+                    assert_eq!(near, match_targets_void(pl, &at, empty, 1, arena::PLAYABLE));
+                    ready += now.count();
+                    short += (near - now).count();
+                }
+            }
+        }
+        // Both answers were exercised, not only empty sets.
+        assert!(
+            ready > 0 && short > 0,
+            "{ready} matched, {short} a piece short"
+        );
     }
 }

@@ -170,7 +170,9 @@ impl GameState {
             let mut near = false;
             let mut ready = false;
             for p in &pattern.placements {
-                let (now, one_more) = if near_too {
+                // Once one placement is a piece short, the others need only say whether they
+                // are matched now: the plain match is the cheaper.
+                let (now, one_more) = if near_too && !near {
                     match_targets_now_and_near(p, &own, empty, within)
                 } else {
                     (match_targets_within(p, &own, within), Bitboard::EMPTY)

@@ -12,6 +12,22 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not, Sub};
 #[serde(from = "[u64; 2]", into = "[u64; 2]")]
 pub struct Bitboard(pub u128);
 
+/// Per square, the square one step away in each direction (empty off the grid), in
+/// [`Dir::ALL`] order.
+const STEPS: [[Bitboard; 8]; Square::COUNT] = {
+    let mut table = [[Bitboard(0); 8]; Square::COUNT];
+    let mut i = 0;
+    while i < Square::COUNT {
+        let mut d = 0;
+        while d < 8 {
+            table[i][d] = Bitboard(1u128 << i).step(Dir::ALL[d]);
+            d += 1;
+        }
+        i += 1;
+    }
+    table
+};
+
 /// Low and high halves (JSON numbers stop at 64 bits), as the bot protocol's states write it.
 impl From<Bitboard> for [u64; 2] {
     fn from(b: Bitboard) -> [u64; 2] {
@@ -161,6 +177,19 @@ impl Bitboard {
         self.shift(df, dr)
     }
 
+    /// The squares one step from `sq` in each direction whose bit ([`Dir::index`]) is set in
+    /// `dirs`: a table read per direction, for the moves of effects, which the search generates
+    /// at almost every step of its playouts.
+    pub fn steps_from(sq: Square, dirs: u8) -> Bitboard {
+        let row = &STEPS[sq.index()];
+        let (mut out, mut bits) = (0, dirs);
+        while bits != 0 {
+            out |= row[bits.trailing_zeros() as usize].0;
+            bits &= bits - 1;
+        }
+        Bitboard(out)
+    }
+
     /// Squares at king distance exactly 1 from some square of the set, or in it.
     pub const fn grow(self) -> Bitboard {
         let row = self.0 | self.shift(1, 0).0 | self.shift(-1, 0).0;
@@ -275,6 +304,29 @@ mod tests {
 
     fn sq(s: &str) -> Square {
         s.parse().unwrap()
+    }
+
+    #[test]
+    fn steps_from_a_square_are_the_shifts_of_it() {
+        for i in 0..Square::COUNT {
+            let Some(from) = Square::from_index(i) else {
+                continue;
+            };
+            let origin = Bitboard::from_square(from);
+            for dirs in 0..=u8::MAX {
+                let shifted = Dir::ALL
+                    .into_iter()
+                    .filter(|d| dirs >> d.index() & 1 == 1)
+                    .fold(Bitboard::EMPTY, |acc, d| acc | origin.step(d));
+                assert_eq!(
+                    Bitboard::steps_from(from, dirs),
+                    shifted,
+                    "{from} {dirs:08b}"
+                );
+            }
+        }
+        // A corner square has three neighbours on the grid.
+        assert_eq!(Bitboard::steps_from(sq("a1"), 0xff).count(), 3);
     }
 
     #[test]

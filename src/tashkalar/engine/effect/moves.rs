@@ -5,7 +5,7 @@ use super::run::{EffectRun, Slot};
 use crate::tashkalar::engine::bitboard::Bitboard;
 use crate::tashkalar::engine::board::{RankSet, arena};
 use crate::tashkalar::engine::decision::Choice;
-use crate::tashkalar::engine::square::{Dir, Square};
+use crate::tashkalar::engine::square::Square;
 use crate::tashkalar::engine::state::GameState;
 
 impl GameState {
@@ -67,13 +67,7 @@ impl GameState {
         };
         let origin = Bitboard::from_square(from);
         let mut dest = match spec.leap {
-            CLeap::No => {
-                let dirs = self.allowed_dirs(run, spec.dir, slot);
-                Dir::ALL
-                    .into_iter()
-                    .filter(|d| dirs >> d.index() & 1 == 1)
-                    .fold(Bitboard::EMPTY, |acc, d| acc | origin.step(d))
-            }
+            CLeap::No => Bitboard::steps_from(from, self.allowed_dirs(run, spec.dir, slot)),
             CLeap::Anywhere => arena::PLAYABLE - origin,
             CLeap::Exactly(n) => {
                 let mut inner = origin;

@@ -403,87 +403,67 @@ pub fn match_targets_void(
     voids: u8,
     within: Bitboard,
 ) -> Bitboard {
-    let m = match_with_voids(placement, own, empty, within);
-    match voids {
-        0 => m.targets - m.one,
-        1 => m.targets - m.two,
-        2 => m.targets - m.three,
-        _ => m.targets,
-    }
+    let matched = match voids {
+        0 => match_with_voids::<0>,
+        1 => match_with_voids::<1>,
+        2 => match_with_voids::<2>,
+        _ => match_with_voids::<3>,
+    };
+    matched(placement, own, empty, within).0
 }
 
 /// The summoning squares among `within` where `placement` is matched by `own` pieces now, and
 /// those where it would be with one more common piece on one of the `empty` squares (the first
 /// among them).
-///
-/// The evaluation asks this of every card in hand at every position it judges, so it is its own
-/// loop rather than [`match_with_voids`]' counters: a target that would need a second empty
-/// square is dropped at once, and most placements run out of targets after a cell or two.
 pub fn match_targets_now_and_near(
     placement: &Placement,
     own: &PiecesAtLeast,
     empty: Bitboard,
     within: Bitboard,
 ) -> (Bitboard, Bitboard) {
-    // Targets whose cells so far are all own pieces but for at most one empty square, and those
-    // of them that used their one.
-    let mut near = within;
-    let mut one = Bitboard::EMPTY;
-    for (c, plan) in placement.cells.iter().zip(&placement.plans) {
-        let by_piece = own[c.min_rank.index()].shift_by(plan);
-        if c.min_rank == Rank::Common {
-            // Own pieces are never empty squares, so the two sets are apart.
-            let by_void = empty.shift_by(plan);
-            near &= by_piece | (by_void - one);
-            one |= by_void & near;
-        } else {
-            near &= by_piece;
-        }
-        if near.is_empty() {
-            break;
-        }
-    }
-    (near - one, near)
+    let (near, now) = match_with_voids::<1>(placement, own, empty, within);
+    (now, near)
 }
 
-/// Targets matched when any common cell may be an empty square, with bit-sliced counters of how
-/// many cells of each target needed one (1, 2, 3 or more).
-struct VoidMatch {
-    targets: Bitboard,
-    one: Bitboard,
-    two: Bitboard,
-    three: Bitboard,
-}
-
-fn match_with_voids(
+/// The targets matched with at most `MOST` of the common cells filled by empty squares (3 or
+/// more: any number of them), and those of them matched with none.
+///
+/// The evaluation asks this of every card in hand at every position it judges, so a target that
+/// has used the empty squares it may is dropped at once (most placements then run out of targets
+/// after a cell or two), and the bound is a constant, so each use compiles to its own loop.
+#[inline]
+fn match_with_voids<const MOST: u8>(
     placement: &Placement,
     own: &PiecesAtLeast,
     empty: Bitboard,
     within: Bitboard,
-) -> VoidMatch {
+) -> (Bitboard, Bitboard) {
     let mut targets = within;
-    let (mut one, mut two, mut three) = (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
+    // Bit-sliced counts of the empty squares each target has used: one or more, two or more.
+    let (mut one, mut two) = (Bitboard::EMPTY, Bitboard::EMPTY);
     for (c, plan) in placement.cells.iter().zip(&placement.plans) {
         let by_piece = own[c.min_rank.index()].shift_by(plan);
-        let by_void = if c.min_rank == Rank::Common {
-            empty.shift_by(plan) - by_piece
+        if c.min_rank == Rank::Common && MOST > 0 {
+            // Own pieces are never empty squares, so the two sets are apart.
+            let by_void = empty.shift_by(plan);
+            // A target that has used all the empty squares it may takes no more.
+            let spent = match MOST {
+                1 => one,
+                2 => two,
+                _ => Bitboard::EMPTY,
+            };
+            targets &= by_piece | (by_void - spent);
+            let used = by_void & targets;
+            two |= one & used;
+            one |= used;
         } else {
-            Bitboard::EMPTY
-        };
-        targets &= by_piece | by_void;
-        three |= two & by_void;
-        two |= one & by_void;
-        one |= by_void;
+            targets &= by_piece;
+        }
         if targets.is_empty() {
             break;
         }
     }
-    VoidMatch {
-        targets,
-        one,
-        two,
-        three,
-    }
+    (targets, targets - one)
 }
 
 /// The summoning squares among `within` where exactly cell `borrowed` is filled by a borrowed

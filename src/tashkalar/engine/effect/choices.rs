@@ -88,37 +88,23 @@ impl GameState {
 
     fn op_choices_raw(&self, run: &EffectRun, program: &Program, op: &Op, out: &mut Vec<Choice>) {
         match op {
-            Op::Confirm { .. } => out.extend([Choice::Yes, Choice::Skip]),
-            Op::Branch {
-                targets, optional, ..
-            } => {
+            Op::Confirm { .. } => out.push(Choice::Yes),
+            Op::Branch { targets, .. } => {
                 for (i, &t) in targets.iter().enumerate() {
                     if self.branch_feasible(run, program, t) {
                         out.push(Choice::Branch(i as u8));
                     }
                 }
-                if *optional {
-                    out.push(Choice::Skip);
-                }
             }
-            Op::Pick {
-                sel, act, optional, ..
-            } => {
+            Op::Pick { sel, act, .. } => {
                 for sq in self.sel_squares(run, sel) {
                     if act.is_none_or(|a| self.act_possible(run, sq, &a)) {
                         out.push(Choice::Square(sq));
                     }
                 }
-                if *optional {
-                    out.push(Choice::Skip);
-                }
             }
             Op::PlacePick {
-                sel,
-                side,
-                rank,
-                optional,
-                ..
+                sel, side, rank, ..
             } => {
                 let colour = self.side_colour(run, *side);
                 let squares = self.sel_squares(run, sel) & self.board.empty_squares();
@@ -139,22 +125,11 @@ impl GameState {
                     }
                     PlaceRanks::Nothing => {}
                 }
-                if *optional {
-                    out.push(Choice::Skip);
-                }
             }
-            Op::MoveStep {
-                spec,
-                slot,
-                optional,
-                ..
-            } => {
+            Op::MoveStep { spec, slot, .. } => {
                 self.move_choices(run, spec, &run.slots[*slot as usize], out);
-                if *optional {
-                    out.push(Choice::Skip);
-                }
             }
-            Op::ChooseDir { dirs, optional, .. } => {
+            Op::ChooseDir { dirs, .. } => {
                 let mask = self.dir_mask(run, *dirs);
                 out.extend(
                     Dir::ALL
@@ -162,16 +137,12 @@ impl GameState {
                         .filter(|d| mask >> d.index() & 1 == 1)
                         .map(Choice::Dir),
                 );
-                if *optional {
-                    out.push(Choice::Skip);
-                }
             }
             Op::ChooseEnemy { slot, optional, .. } => {
                 let mask = self.enemy_mask();
                 let enemies = self.colour_ids().filter(|c| mask >> c.0 & 1 == 1);
                 if *optional {
                     out.extend(enemies.map(Choice::Colour));
-                    out.push(Choice::Skip);
                 } else {
                     // A mandatory colour choice offers only the colours that can carry out the
                     // step it is for (a colour with no disc left would turn a "must" into
@@ -225,14 +196,8 @@ impl GameState {
                             .map(Choice::Card),
                     ),
                 }
-                out.push(Choice::Skip);
             }
-            Op::Release {
-                kind,
-                areas,
-                optional,
-                ..
-            } => {
+            Op::Release { kind, areas, .. } => {
                 if let Some(held) = self.seat(self.turn.seat).held {
                     let mut squares = arena::PLAYABLE;
                     for a in areas {
@@ -251,11 +216,12 @@ impl GameState {
                         }
                     }
                 }
-                if *optional {
-                    out.push(Choice::Skip);
-                }
             }
             _ => {}
+        }
+        // Every step the player may decline offers the refusal last.
+        if optional_of(op) {
+            out.push(Choice::Skip);
         }
     }
 

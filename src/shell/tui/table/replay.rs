@@ -292,3 +292,49 @@ impl<U: GameUi> ReplayCursor<U> {
         };
     }
 }
+
+/// The table steps through a replayed game.
+impl<U: GameUi> super::Table<U> {
+    /// Shows the replayed position after `i` decisions.
+    pub(super) fn seek(&mut self, i: usize) {
+        let Some(r) = self.core.replay.as_mut() else {
+            return;
+        };
+        let old = r.pos();
+        if !r.seek(i) {
+            return;
+        }
+        let new = r.pos();
+        // One step on: apply it to what is shown, so the board marks what just changed. Anything
+        // else: rebuild that position from the start (log and all).
+        let stepped = new == old + 1
+            && r.choice(old)
+                .is_some_and(|c| self.core.session.apply(c).is_ok());
+        if stepped {
+            self.core.log_scroll = 0;
+        } else if let Ok(session) = r.session_at(new) {
+            self.core.session = session;
+            self.core.log_scroll = 0;
+        }
+        self.refresh();
+    }
+
+    pub(super) fn update_replay_info(&mut self) {
+        let view = self.core.view();
+        let next = self
+            .core
+            .replay
+            .as_ref()
+            .and_then(|r| r.next_choice())
+            .map(|c| {
+                format!(
+                    "{}: {}",
+                    view.seats.name(view.game.to_move()),
+                    U::describe(&view, &c)
+                )
+            });
+        if let Some(r) = self.core.replay.as_mut() {
+            r.update_info(next);
+        }
+    }
+}

@@ -5,7 +5,7 @@
 //! [`Area`], [`Owner`], [`Ranks`]) and *actions* (`Destroy`, `Upgrade`, `Move`, `Place`, ...).
 //! Anything a step picks or does can be named with `as: "name"` and referred to later with
 //! `Var("name")` or in conditions (`Done("name")`, `Destroyed("name", 2)`, ...).
-//! `docs/effects.md` is the reference for card authors; `compile.rs` turns this tree into the
+//! `docs/effects.md` is the reference for card authors; `compile` turns this tree into the
 //! resumable program the engine runs.
 
 use crate::tashkalar::engine::board::{Rank, SquareKind};

@@ -1,11 +1,19 @@
 //! Turns the effect tree of a card into a [`Program`], checking everything that can be checked
 //! before play: names bound before use, marks and arrows the pattern really has, references to the
 //! summoned piece only where there is one, and limits on slots and loops.
+//!
+//! This file lowers the steps and their control flow; `moves` lowers a run of moves and
+//! `operands` what steps act on (selectors, areas, conditions).
+
+mod moves;
+mod operands;
+
+pub use operands::{ranks, static_squares};
 
 use super::language::{self, *};
-use crate::tashkalar::engine::bitboard::Bitboard;
-use crate::tashkalar::engine::board::{Rank, RankSet, SquareKind, arena};
+use crate::tashkalar::engine::board::Rank;
 use crate::tashkalar::engine::effect::program::{self, *};
+use moves::MoveRules;
 
 /// What the effect may refer to.
 #[derive(Clone, Copy, Debug)]
@@ -21,14 +29,7 @@ pub struct Context {
 
 /// Compiles an effect, or says what is wrong with it.
 pub fn compile(steps: &[Step], ctx: Context) -> Result<Program, String> {
-    let mut c = Compiler {
-        ctx,
-        ops: Vec::new(),
-        labels: Vec::new(),
-        slots: Vec::new(),
-        regs: 0,
-        linked: false,
-    };
+    let mut c = Compiler::new(ctx);
     c.block(steps, None)?;
     c.finish()
 }
@@ -41,14 +42,7 @@ pub fn compile_flare(upper: &[Step], lower: &[Step]) -> Result<Program, String> 
         has_arrows: false,
         has_warp: false,
     };
-    let mut c = Compiler {
-        ctx,
-        ops: Vec::new(),
-        labels: Vec::new(),
-        slots: Vec::new(),
-        regs: 0,
-        linked: false,
-    };
+    let mut c = Compiler::new(ctx);
     for (bit, steps) in [(1u8, upper), (2u8, lower)] {
         let end = c.label();
         c.emit(Op::Unless {
@@ -76,6 +70,17 @@ struct Compiler {
 }
 
 impl Compiler {
+    fn new(ctx: Context) -> Compiler {
+        Compiler {
+            ctx,
+            ops: Vec::new(),
+            labels: Vec::new(),
+            slots: Vec::new(),
+            regs: 0,
+            linked: false,
+        }
+    }
+
     fn label(&mut self) -> Label {
         self.labels.push(None);
         (self.labels.len() - 1) as Label
@@ -645,403 +650,5 @@ impl Compiler {
             }
         }
         Ok(())
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn moves(
-        &mut self,
-        who: &Target,
-        kind: MoveKind,
-        rules: MoveRules,
-        count: Count,
-        stop: Stop,
-        or: &[Mover],
-        bind: &Option<String>,
-        opt: Option<Label>,
-    ) -> Result<(), String> {
-        let MoveRules {
-            leap,
-            dir,
-            onto,
-            each_once,
-            per_colour,
-        } = rules;
-        let mut movers = vec![CMover {
-            who: self.who(who)?,
-            kind: Self::kind(kind),
-        }];
-        for m in or {
-            movers.push(CMover {
-                who: self.who(&m.who)?,
-                kind: Self::kind(m.kind),
-            });
-        }
-        let leap = match leap {
-            Leap::No => CLeap::No,
-            Leap::Anywhere => CLeap::Anywhere,
-            Leap::Exactly(n) => CLeap::Exactly(n),
-            Leap::Within(n) => CLeap::Within(n),
-        };
-        let dir = match dir {
-            DirRule::Free => CDirRule::Free,
-            DirRule::Straight(d) => CDirRule::Straight(self.dirs(d)?),
-            DirRule::Turning(d) => CDirRule::Turning(self.dirs(d)?),
-        };
-        if leap != CLeap::No && dir != CDirRule::Free {
-            return Err("a leap cannot follow direction rules".into());
-        }
-        let onto = onto
-            .iter()
-            .map(|o| {
-                Ok(match o {
-                    Onto::Empty => COnto::Empty,
-                    Onto::Spare(r) => COnto::Spare(ranks(*r)),
-                    Onto::In(a) => COnto::In(self.area(a)?),
-                    Onto::Closer(r) => COnto::Closer(self.cref(r)?),
-                    Onto::Holding(p) => COnto::Holding(self.piece_sel(p)?),
-                    Onto::SameRank => COnto::SameRank,
-                })
-            })
-            .collect::<Result<Vec<_>, String>>()?;
-        let stop = match stop {
-            Stop::Never => None,
-            Stop::OnEmpty => Some(CStop::OnEmpty),
-            Stop::AfterDestroying(r) => Some(CStop::AfterDestroying(ranks(r))),
-        };
-        // A run without a number must end by itself: along a straight line (the arena's edge
-        // stops it), closer to something at every move, or each piece moving once. Otherwise a
-        // piece could go back and forth (or leap anywhere) for as long as it likes, and every
-        // bot that looks ahead would try each way of doing so.
-        if matches!(count, Count::Unlimited | Count::AllTheWay) {
-            let straight = matches!(dir, CDirRule::Straight(_));
-            let closer = onto.iter().any(|o| matches!(o, COnto::Closer(_)));
-            if !(straight || closer || each_once) {
-                return Err(
-                    "a run of moves without a number could go on without end: give it \
-                     `dir: Straight(..)`, `onto: [Closer(..)]` or `each_once: true`, or a count \
-                     such as `UpTo(3)`"
-                        .into(),
-                );
-            }
-        }
-        let slot = self.slot_for(bind)?;
-        let spec = Box::new(MoveSpec {
-            movers,
-            leap,
-            dir,
-            onto,
-            each_once,
-            per_colour,
-        });
-        if per_colour == Some(0) {
-            return Err("`per_colour: 0` allows no move".into());
-        }
-        let (n, optional) = match count {
-            Count::UpTo(n) => (n, true),
-            Count::Exactly(n) => (n, false),
-            Count::Unlimited => (u8::MAX, true),
-            Count::AllTheWay => (u8::MAX, false),
-        };
-        if n == 0 {
-            return Err("a run of zero moves".into());
-        }
-        let exit = self.label();
-        let mut remaining = n;
-        // The first move is unrolled when it carries an enclosing skip or starts an all-the-way run.
-        if opt.is_some() || count == Count::AllTheWay {
-            self.emit(Op::MoveStep {
-                spec: spec.clone(),
-                slot,
-                optional: true,
-                skip: opt.unwrap_or(exit),
-            });
-            if let Some(stop) = stop {
-                self.emit(Op::StopCheck { slot, stop, exit });
-            }
-            remaining = if n == u8::MAX { n } else { n - 1 };
-        }
-        if remaining == 1 {
-            self.emit(Op::MoveStep {
-                spec,
-                slot,
-                optional,
-                skip: exit,
-            });
-        } else if remaining > 1 {
-            let reg = self.reg()?;
-            let top = self.label();
-            self.emit(Op::LoopInit { reg, n: remaining });
-            self.bind(top);
-            self.emit(Op::LoopNext { reg, exit });
-            self.emit(Op::MoveStep {
-                spec,
-                slot,
-                optional,
-                skip: exit,
-            });
-            if let Some(stop) = stop {
-                self.emit(Op::StopCheck { slot, stop, exit });
-            }
-            self.emit(Op::Jump(top));
-        }
-        self.bind(exit);
-        Ok(())
-    }
-
-    fn kind(kind: MoveKind) -> CMoveKind {
-        match kind {
-            MoveKind::Standard => CMoveKind::Standard,
-            MoveKind::Combat => CMoveKind::Combat,
-            MoveKind::Budget { standard, combat } => CMoveKind::Budget { standard, combat },
-            MoveKind::Swap => CMoveKind::Swap,
-        }
-    }
-
-    fn who(&mut self, who: &Target) -> Result<CWho, String> {
-        Ok(match who {
-            Target::Being => {
-                self.need_being("the summoned piece")?;
-                CWho::Being
-            }
-            Target::Var(name) => CWho::Slot(self.lookup(name)?),
-            Target::Gateway => CWho::Gateway,
-            Target::Pick(sel) => CWho::Pick(self.sel(sel)?),
-            Target::All(_) => return Err("a move needs one piece at a time, not `All`".into()),
-        })
-    }
-
-    fn need_being(&self, what: &str) -> Result<(), String> {
-        if self.ctx.has_being {
-            Ok(())
-        } else {
-            Err(format!(
-                "{what} does not exist here (only a summoning has one)"
-            ))
-        }
-    }
-
-    fn cref(&mut self, r: &Ref) -> Result<CRef, String> {
-        match r {
-            Ref::Being => {
-                self.need_being("the summoned piece")?;
-                Ok(CRef::Being)
-            }
-            Ref::Var(name) => Ok(CRef::Slot(self.lookup(name)?)),
-            Ref::Gateway => Ok(CRef::Gateway),
-        }
-    }
-
-    fn dirs(&mut self, d: &Dirs) -> Result<CDirs, String> {
-        Ok(match d {
-            Dirs::Any => CDirs::ANY,
-            Dirs::Diagonals => CDirs::DIAGONALS,
-            Dirs::Orthogonals => CDirs::ORTHOGONALS,
-            Dirs::Arrows => {
-                if !self.ctx.has_arrows {
-                    return Err("`Arrows` but the pattern has no arrows".into());
-                }
-                CDirs::Arrows
-            }
-            Dirs::Var(name) => CDirs::Slot(self.lookup(name)?),
-            Dirs::Opposite(name) => CDirs::Opposite(self.lookup(name)?),
-        })
-    }
-
-    fn owner(&mut self, o: &Owner) -> Result<COwner, String> {
-        Ok(match o {
-            Owner::Any => COwner::Any,
-            Owner::Me => COwner::Me,
-            Owner::Enemy => COwner::Enemy,
-            Owner::Colour(name) => COwner::Colour(self.lookup(name)?),
-            Owner::Richer(r) => COwner::Richer(ranks(*r)),
-        })
-    }
-
-    fn piece_sel(&mut self, p: &PieceSel) -> Result<CPieceSel, String> {
-        let owner = self.owner(&p.owner)?;
-        let areas = p
-            .area
-            .iter()
-            .map(|a| self.area(a))
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok(CPieceSel {
-            owner,
-            ranks: ranks(p.rank),
-            areas,
-        })
-    }
-
-    fn sel(&mut self, s: &Sel) -> Result<CSel, String> {
-        Ok(match s {
-            Sel::Piece(p) => CSel::Piece(self.piece_sel(p)?),
-            Sel::Empty(areas) => CSel::Empty(
-                areas
-                    .iter()
-                    .map(|a| self.area(a))
-                    .collect::<Result<Vec<_>, _>>()?,
-            ),
-            Sel::OneOf(alts) => {
-                if alts.is_empty() {
-                    return Err("`OneOf` with no alternatives".into());
-                }
-                CSel::OneOf(
-                    alts.iter()
-                        .map(|a| self.sel(a))
-                        .collect::<Result<Vec<_>, _>>()?,
-                )
-            }
-        })
-    }
-
-    fn area(&mut self, a: &Area) -> Result<CArea, String> {
-        Ok(match a {
-            Area::Anywhere => CArea::Anywhere,
-            Area::At(r) => CArea::At(self.cref(r)?),
-            Area::Adjacent(r) => CArea::Adjacent(self.cref(r)?),
-            Area::Orthogonal(r) => CArea::Orthogonal(self.cref(r)?),
-            Area::Diagonal(r) => CArea::Diagonal(self.cref(r)?),
-            Area::Within(r, n) => CArea::Within(self.cref(r)?, *n),
-            Area::Distance(r, n) => CArea::Distance(self.cref(r)?, *n),
-            Area::Marked(k) => {
-                self.need_being("a marked square")?;
-                if *k == 0 || *k > self.ctx.max_mark {
-                    return Err(format!("mark {k} is not in the pattern"));
-                }
-                CArea::Marked(*k)
-            }
-            Area::Line {
-                from,
-                dir,
-                max,
-                fan,
-            } => CArea::Line {
-                from: self.cref(from)?,
-                dirs: self.dirs(dir)?,
-                max: *max,
-                fan: *fan,
-            },
-            Area::FirstPieces {
-                from,
-                dir,
-                count,
-                stop_at,
-            } => CArea::FirstPieces {
-                from: self.cref(from)?,
-                dirs: self.dirs(dir)?,
-                count: *count,
-                stop_at: stop_at.map(ranks).unwrap_or(RankSet::NONE),
-            },
-            Area::On(k) => CArea::Squares(k.squares()),
-            Area::NextTo(k) => CArea::Squares(k.squares().ring() & SquareKind::Any.squares()),
-            Area::OnOrNextTo(k) => CArea::Squares(k.squares().grow() & SquareKind::Any.squares()),
-            Area::NextToPiece(p) => CArea::NextToPiece(Box::new(self.piece_sel(p)?)),
-            Area::Surrounded { by, at_least } => CArea::Surrounded {
-                by: Box::new(self.piece_sel(by)?),
-                at_least: *at_least,
-            },
-            Area::SummonPieces => {
-                self.need_being("the pieces used to summon")?;
-                CArea::SummonPieces
-            }
-            Area::Chosen(name) => CArea::Chosen(self.slot_named(name)?),
-            Area::Connected(name) => CArea::Connected(self.slot_named(name)?),
-            Area::Mirror(r) => {
-                self.need_being("a mirror image")?;
-                CArea::Mirror(self.cref(r)?)
-            }
-            Area::MirrorOf(sel) => {
-                self.need_being("a mirror image")?;
-                CArea::MirrorOf(Box::new(self.sel(sel)?))
-            }
-            Area::Not(inner) => CArea::Not(Box::new(self.area(inner)?)),
-        })
-    }
-
-    fn cond(&mut self, c: &Cond) -> Result<CCond, String> {
-        Ok(match c {
-            Cond::Done(n) => CCond::Done(self.lookup(n)?),
-            Cond::Count(n, k) => CCond::Count(self.lookup(n)?, *k),
-            Cond::Destroyed(n, k) => CCond::Destroyed(self.lookup(n)?, *k),
-            Cond::DestroyedEnemy(n, k) => CCond::DestroyedEnemy(self.lookup(n)?, *k),
-            Cond::SummonDestroyed => {
-                self.need_being("the summoning")?;
-                CCond::SummonDestroyed
-            }
-            Cond::SummonDestroyedEnemy => {
-                self.need_being("the summoning")?;
-                CCond::SummonDestroyedEnemy
-            }
-            Cond::RankIs(r, rs) => CCond::RankIs(self.cref(r)?, ranks(*rs)),
-            Cond::On(r, k) => CCond::On(self.cref(r)?, k.squares()),
-            Cond::SummonedOn(k) => {
-                self.need_being("the summoning square")?;
-                CCond::SummonedOn(k.squares())
-            }
-            Cond::Moved(Ref::Gateway) => {
-                return Err("`Moved(Gateway)` is not tracked; name a move with `as`".into());
-            }
-            Cond::Moved(r) => CCond::Moved(self.cref(r)?),
-            Cond::LastAction => CCond::LastAction,
-            Cond::DiscardEmpty => CCond::DiscardEmpty,
-            Cond::Exists(s) => CCond::Exists(self.sel(s)?),
-            Cond::Empty(r) => CCond::Empty(self.cref(r)?),
-            Cond::IsGateway(r) => CCond::IsGateway(self.cref(r)?),
-            Cond::DeckEmpty => CCond::DeckEmpty,
-            Cond::InDiscard(name) => CCond::InDiscard(name.clone()),
-            Cond::WarpPlayed => {
-                if !self.ctx.has_warp {
-                    return Err("`WarpPlayed` on a card without a warp effect".into());
-                }
-                CCond::WarpPlayed
-            }
-            Cond::Not(c) => CCond::Not(Box::new(self.cond(c)?)),
-            Cond::And(cs) => CCond::And(cs.iter().map(|c| self.cond(c)).collect::<Result<_, _>>()?),
-            Cond::Or(cs) => CCond::Or(cs.iter().map(|c| self.cond(c)).collect::<Result<_, _>>()?),
-        })
-    }
-}
-
-/// The squares of areas that do not depend on any piece (colours of the arena), for a being's
-/// `lands`: all the areas must hold.
-pub fn static_squares(areas: &[Area]) -> Result<Bitboard, String> {
-    fn one(a: &Area) -> Result<Bitboard, String> {
-        Ok(match a {
-            Area::Anywhere => arena::PLAYABLE,
-            Area::On(k) => k.squares(),
-            Area::NextTo(k) => k.squares().ring() & SquareKind::Any.squares(),
-            Area::OnOrNextTo(k) => k.squares().grow() & SquareKind::Any.squares(),
-            Area::Not(inner) => arena::PLAYABLE - one(inner)?,
-            _ => {
-                return Err(
-                    "only `Anywhere`, `On`, `NextTo`, `OnOrNextTo` and `Not` of them".into(),
-                );
-            }
-        })
-    }
-    let mut bb = arena::PLAYABLE;
-    for a in areas {
-        bb &= one(a)?;
-    }
-    Ok(bb & arena::PLAYABLE)
-}
-
-/// The shape of a run of moves (everything but who moves, how many times and when it stops).
-struct MoveRules<'a> {
-    leap: Leap,
-    dir: &'a DirRule,
-    onto: &'a [Onto],
-    each_once: bool,
-    per_colour: Option<u8>,
-}
-
-/// The rank set a selector's `Ranks` stands for.
-pub fn ranks(r: Ranks) -> RankSet {
-    match r {
-        Ranks::Any => RankSet::ALL,
-        Ranks::Common => RankSet::COMMON,
-        Ranks::Heroic => RankSet::HEROIC,
-        Ranks::Legendary => RankSet::LEGENDARY,
-        Ranks::Upgraded => RankSet::UPGRADED,
-        Ranks::NonLegendary => RankSet::NON_LEGENDARY,
     }
 }

@@ -15,14 +15,7 @@ use crate::highground::state::{HighGround, Pending};
 use crate::shell::seats::Seats;
 use crate::shell::tui::ui::{Note, Outcome};
 
-/// Which part of the screen the arrows and Enter act on.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
-pub enum Focus {
-    #[default]
-    Board,
-    Hand,
-    Options,
-}
+pub use crate::shell::tui::ui::Focus;
 
 /// A selection under way.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]

@@ -11,7 +11,7 @@ use super::panels::{HandPanel, InfoPanel, card_rects};
 use super::words::{self, card_name, face_name};
 use crate::highground::state::{HighGround, Pending};
 use crate::shell::tui::theme::Theme;
-use crate::shell::tui::ui::TableView;
+use crate::shell::tui::ui::{TableView, seat_title};
 use crate::shell::tui::widgets::decision::{DecisionPanel, option_rows};
 use crate::shell::tui::widgets::log::LogPanel;
 use ratatui::Frame;
@@ -138,8 +138,6 @@ pub fn hit(
     }
     None
 }
-
-const SPINNER: [&str; 8] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧"];
 
 /// The stage shown: a picked stage, or the highlighted hand card while the hand has the focus.
 pub fn shown_stage(s: &HgScreen) -> Stage {
@@ -344,32 +342,11 @@ pub fn render(
             "Enter: back to the menu · q: quit",
             theme.muted(),
         ));
-    } else if let Some(seat) = v.ai.map(|a| a.seat) {
-        title = Line::from(vec![
-            Span::styled(format!(" {} ", seats.name(seat)), theme.badge(seat)),
-            Span::raw(" AI playing "),
-        ]);
-        match v.ai.and_then(|a| a.thinking) {
-            Some(t) => {
-                let i = (t.as_millis() / 100) as usize % SPINNER.len();
-                details.push(Line::styled(
-                    format!("{} thinking {:.1}s", SPINNER[i], t.as_secs_f32()),
-                    theme.key(),
-                ));
-            }
-            None => details.push(Line::styled(
-                "next step in a moment (Space: now)",
-                theme.muted(),
-            )),
-        }
-        if let Some(last) = &v.last_ai_step {
-            details.push(Line::from(format!("last step: {last}")));
-        }
+    } else if let Some(ai) = v.ai {
+        title = seat_title(seats.name(ai.seat), theme.badge(ai.seat), "AI playing");
+        details.extend(ai.details(v.last_ai_step, theme));
     } else {
-        title = Line::from(vec![
-            Span::styled(format!(" {} ", seats.name(decider)), theme.badge(decider)),
-            Span::raw(" to decide "),
-        ]);
+        title = seat_title(seats.name(decider), theme.badge(decider), "to decide");
         match g.pending() {
             Pending::Lay(card) => details.push(Line::styled(
                 format!("Card to lay: the {}", card_name(*card)),

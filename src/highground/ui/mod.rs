@@ -207,24 +207,11 @@ impl HgScreen {
         let g = v.game;
         match action {
             A::FocusNext | A::FocusPrev => {
-                let order = [Focus::Board, Focus::Hand, Focus::Options];
-                let usable = |f: &Focus| match f {
+                self.ui.focus = self.ui.focus.cycle(action == A::FocusNext, |f| match f {
                     Focus::Board => true,
                     Focus::Hand => !self.hand.is_empty(),
                     Focus::Options => !self.model.options.is_empty(),
-                };
-                let i = order.iter().position(|f| *f == self.ui.focus).unwrap_or(0);
-                for k in 1..=3 {
-                    let j = if action == A::FocusNext {
-                        (i + k) % 3
-                    } else {
-                        (i + 3 - k) % 3
-                    };
-                    if usable(&order[j]) {
-                        self.ui.focus = order[j];
-                        break;
-                    }
-                }
+                });
                 Outcome::Nothing
             }
             A::Up | A::Down | A::Left | A::Right => {

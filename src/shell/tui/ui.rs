@@ -14,7 +14,8 @@ use crate::shell::seats::Seats;
 use ratatui::Frame;
 use ratatui::crossterm::event::MouseEvent;
 use ratatui::layout::Rect;
-use ratatui::text::Line;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
 use std::fmt::Debug;
 use std::time::{Duration, Instant};
 
@@ -104,6 +105,67 @@ pub struct AiStatus {
     pub seat: usize,
     /// How long it has been thinking (`None`: it waits a moment before its next step).
     pub thinking: Option<Duration>,
+}
+
+/// The frames of the spinner beside an AI's thinking time.
+const SPINNER: [&str; 8] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧"];
+
+impl AiStatus {
+    /// The lines of a game's decision panel while this AI plays: a spinner and its thinking
+    /// time (or that its next step comes in a moment), then its last step.
+    pub fn details(&self, last_step: Option<&str>, theme: &Theme) -> Vec<Line<'static>> {
+        let mut lines = vec![match self.thinking {
+            Some(t) => {
+                let frame = (t.as_millis() / 100) as usize % SPINNER.len();
+                Line::styled(
+                    format!("{} thinking {:.1}s", SPINNER[frame], t.as_secs_f32()),
+                    theme.key(),
+                )
+            }
+            None => Line::styled("next step in a moment (Space: now)", theme.muted()),
+        }];
+        if let Some(last) = last_step {
+            lines.push(Line::from(format!("last step: {last}")));
+        }
+        lines
+    }
+}
+
+/// A decision panel's title for a seat: its name on its badge, then what it is doing
+/// ("AI playing", "to decide").
+pub fn seat_title(name: &str, badge: Style, doing: &str) -> Line<'static> {
+    Line::from(vec![
+        Span::styled(format!(" {name} "), badge),
+        Span::raw(format!(" {doing} ")),
+    ])
+}
+
+/// Which panel of a game's screen the arrows and Enter act on.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Default)]
+pub enum Focus {
+    #[default]
+    Board,
+    Hand,
+    Options,
+}
+
+impl Focus {
+    /// The next panel in Tab order (`forward`) or the one before (Shift-Tab), skipping those
+    /// that are not `usable` now (an empty hand, a decision without options); the board always is.
+    pub fn cycle(self, forward: bool, usable: impl Fn(Focus) -> bool) -> Focus {
+        const ORDER: [Focus; 3] = [Focus::Board, Focus::Hand, Focus::Options];
+        let i = ORDER.iter().position(|f| *f == self).unwrap_or(0);
+        (1..=ORDER.len())
+            .map(|k| {
+                if forward {
+                    ORDER[(i + k) % ORDER.len()]
+                } else {
+                    ORDER[(i + ORDER.len() - k) % ORDER.len()]
+                }
+            })
+            .find(|f| usable(*f))
+            .unwrap_or(self)
+    }
 }
 
 /// What the replay viewer shows besides the game.
@@ -251,5 +313,25 @@ pub trait GameUi: Sized + Send + 'static {
     /// The smallest terminal the screen is laid out for.
     fn min_size() -> (u16, u16) {
         (80, 24)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Focus;
+
+    #[test]
+    fn focus_cycles_over_the_usable_panels_both_ways() {
+        let all = |_: Focus| true;
+        assert_eq!(Focus::Board.cycle(true, all), Focus::Hand);
+        assert_eq!(Focus::Options.cycle(true, all), Focus::Board);
+        assert_eq!(Focus::Board.cycle(false, all), Focus::Options);
+        // An empty hand is skipped either way; with nothing else the board keeps the focus.
+        let no_hand = |f: Focus| f != Focus::Hand;
+        assert_eq!(Focus::Board.cycle(true, no_hand), Focus::Options);
+        assert_eq!(Focus::Options.cycle(false, no_hand), Focus::Board);
+        let board_only = |f: Focus| f == Focus::Board;
+        assert_eq!(Focus::Board.cycle(true, board_only), Focus::Board);
+        assert_eq!(Focus::Hand.cycle(false, board_only), Focus::Board);
     }
 }

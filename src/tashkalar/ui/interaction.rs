@@ -17,13 +17,7 @@ use crate::tashkalar::engine::state::Event;
 use crate::tashkalar::engine::view::SeatView;
 use crate::tashkalar::engine::{CardId, Choice, Decision, DecisionKind, GameState, Square};
 
-/// Which panel the arrows and Enter act on.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Focus {
-    Board,
-    Hand,
-    Options,
-}
+pub use crate::shell::tui::ui::Focus;
 
 /// A selection in progress on the board.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -10,7 +10,7 @@ use super::widgets::players::{PlayersPanel, TasksPanel};
 use super::words::describe;
 use super::{ArenaScreen, seat};
 use crate::shell::tui::theme::Theme;
-use crate::shell::tui::ui::TableView;
+use crate::shell::tui::ui::{TableView, seat_title};
 use crate::shell::tui::widgets::decision::{DecisionPanel, option_rows};
 use crate::shell::tui::widgets::log::LogPanel;
 use crate::tashkalar::engine::bitboard::Bitboard;
@@ -300,8 +300,6 @@ pub fn board_model<'a>(s: &'a ArenaScreen, v: &TableView<'_, ArenaScreen>) -> Bo
     }
 }
 
-const SPINNER: [&str; 8] = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧"];
-
 fn square_words(s: &ArenaScreen, sq: Square) -> String {
     let kind = match SquareLook::of(sq) {
         SquareLook::Red => " (red square)",
@@ -554,38 +552,20 @@ pub fn render(
             "Enter: back to the menu · q: quit",
             theme.muted(),
         ));
-    } else if let Some(seat) = v.ai.map(|a| seat(a.seat)) {
-        title = Line::from(vec![
-            Span::styled(
-                format!(" {} ", seats.name(seat)),
-                theme.badge(st.colour_of(seat)),
-            ),
-            Span::raw(" AI playing "),
-        ]);
-        match v.ai.and_then(|a| a.thinking) {
-            Some(t) => {
-                let frame_i = (t.as_millis() / 100) as usize % SPINNER.len();
-                details.push(Line::styled(
-                    format!("{} thinking {:.1}s", SPINNER[frame_i], t.as_secs_f32()),
-                    theme.key(),
-                ));
-            }
-            _ => details.push(Line::styled(
-                "next step in a moment (Space: now)",
-                theme.muted(),
-            )),
-        }
-        if let Some(last) = &v.last_ai_step {
-            details.push(Line::from(format!("last step: {last}")));
-        }
+    } else if let Some(ai) = v.ai {
+        let seat = seat(ai.seat);
+        title = seat_title(
+            seats.name(seat),
+            theme.badge(st.colour_of(seat)),
+            "AI playing",
+        );
+        details.extend(ai.details(v.last_ai_step, theme));
     } else {
-        title = Line::from(vec![
-            Span::styled(
-                format!(" {} ", seats.name(decider)),
-                theme.badge(st.colour_of(decider)),
-            ),
-            Span::raw(" to decide "),
-        ]);
+        title = seat_title(
+            seats.name(decider),
+            theme.badge(st.colour_of(decider)),
+            "to decide",
+        );
         if let Some((choice, i, n)) = shown_summon(s)
             && let Choice::Summon {
                 card,

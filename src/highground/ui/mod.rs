@@ -20,7 +20,7 @@ use crate::highground::pos::Pos;
 use crate::highground::state::{HighGround, Pending};
 use crate::shell::tui::keymap::{Binding, Key, WithDigit};
 use crate::shell::tui::theme::Theme;
-use crate::shell::tui::ui::{GameUi, Note, Outcome, TableView};
+use crate::shell::tui::ui::{GameUi, Note, Outcome, TableView, step_in_list};
 use board::Extent;
 use interaction::{DecisionModel, Focus, Interaction, Stage, next_target, targets};
 use ratatui::Frame;
@@ -221,18 +221,13 @@ impl HgScreen {
                     A::Left => (-1, 0),
                     _ => (1, 0),
                 };
-                let step = |index: &mut usize, n: usize| {
-                    let n = n.max(1);
-                    *index = if dy > 0 || dx < 0 {
-                        (*index + n - 1) % n
-                    } else {
-                        (*index + 1) % n
-                    };
-                };
+                let back = dy > 0 || dx < 0;
                 match self.ui.focus {
                     Focus::Board => self.ui.move_cursor(dx, dy, Self::bounds(g)),
-                    Focus::Hand => step(&mut self.ui.hand_index, self.hand.len()),
-                    Focus::Options => step(&mut self.ui.option_index, self.model.options.len()),
+                    Focus::Hand => step_in_list(&mut self.ui.hand_index, self.hand.len(), back),
+                    Focus::Options => {
+                        step_in_list(&mut self.ui.option_index, self.model.options.len(), back)
+                    }
                 }
                 Outcome::Nothing
             }
@@ -247,13 +242,7 @@ impl HgScreen {
                     None => Outcome::Nothing,
                 },
             },
-            A::Option(k) => match (k as usize)
-                .checked_sub(1)
-                .and_then(|i| self.model.options.get(i))
-            {
-                Some(c) => Outcome::Apply(*c),
-                None => Outcome::Note(Note::warn(format!("there is no option {k} now"))),
-            },
+            A::Option(k) => Outcome::numbered(&self.model.options, k),
             A::NextTarget => {
                 let list = targets(g, &self.model, layout::shown_stage(self));
                 if let Some(p) = next_target(&list, self.ui.cursor) {

@@ -79,6 +79,28 @@ pub enum Outcome<C> {
     ScrollLog(i32),
 }
 
+impl<C: Copy> Outcome<C> {
+    /// The option numbered `k` (from 1) of a decision's list: made, or a refusal saying there
+    /// is no such option.
+    pub fn numbered(options: &[C], k: u8) -> Outcome<C> {
+        match (k as usize).checked_sub(1).and_then(|i| options.get(i)) {
+            Some(c) => Outcome::Apply(*c),
+            None => Outcome::Note(Note::warn(format!("there is no option {k} now"))),
+        }
+    }
+}
+
+/// Moves a highlight one entry through a list of `len`, wrapping at both ends: back (up or
+/// left) or on (down or right).
+pub fn step_in_list(index: &mut usize, len: usize, back: bool) {
+    let n = len.max(1);
+    *index = if back {
+        (*index + n - 1) % n
+    } else {
+        (*index + 1) % n
+    };
+}
+
 /// Turns choices into log lines. It lives with the game on screen and is rebuilt from the start
 /// whenever the game is (undo, replay jumps), so it may remember what it needs between choices.
 pub trait Narrator<G: Game>: Default + Clone + Send + 'static {

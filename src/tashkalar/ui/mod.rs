@@ -20,7 +20,7 @@ use super::engine::view::SeatView;
 use super::engine::{Choice, DecisionKind, GameState, Seat};
 use crate::shell::tui::keymap::Binding;
 use crate::shell::tui::theme::Theme;
-use crate::shell::tui::ui::{GameUi, Note, Outcome, TableView};
+use crate::shell::tui::ui::{GameUi, Note, Outcome, TableView, step_in_list};
 use ArenaAction as A;
 use interaction::{
     DecisionModel, Focus, HandItem, Interaction, Stage, choices_at, hand_items, mentions,
@@ -199,17 +199,12 @@ impl ArenaScreen {
                     A::Left => (-1, 0),
                     _ => (1, 0),
                 };
+                let back = dr > 0 || df < 0;
                 match self.ui.focus {
                     Focus::Board => self.ui.move_cursor(df, dr),
-                    Focus::Hand => {
-                        let n = self.items.len().max(1);
-                        let step = if dr > 0 || df < 0 { n - 1 } else { 1 };
-                        self.ui.hand_index = (self.ui.hand_index + step) % n;
-                    }
+                    Focus::Hand => step_in_list(&mut self.ui.hand_index, self.items.len(), back),
                     Focus::Options => {
-                        let n = model.options.len().max(1);
-                        let step = if dr > 0 || df < 0 { n - 1 } else { 1 };
-                        self.ui.option_index = (self.ui.option_index + step) % n;
+                        step_in_list(&mut self.ui.option_index, model.options.len(), back)
                     }
                 }
                 Outcome::Nothing
@@ -225,13 +220,7 @@ impl ArenaScreen {
                     None => Outcome::Nothing,
                 },
             },
-            A::Option(k) => match (k as usize)
-                .checked_sub(1)
-                .and_then(|i| model.options.get(i))
-            {
-                Some(c) => Outcome::Apply(*c),
-                None => Outcome::Note(Note::warn(format!("there is no option {k} now"))),
-            },
+            A::Option(k) => Outcome::numbered(&model.options, k),
             A::Cycle | A::CycleBack => {
                 if self.ui.stage == Stage::Idle && self.ui.focus == Focus::Hand {
                     return match self.hand_item() {

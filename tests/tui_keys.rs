@@ -354,3 +354,17 @@ fn hands_stay_hidden_while_the_ai_plays_between_two_people() {
         "{shown}"
     );
 }
+
+#[test]
+fn a_number_with_no_such_option_is_refused_in_words() {
+    let mut app = blue_to_play();
+    let before = game(&app).session().choices.len();
+    press(&mut app, KeyCode::Char('7'));
+    let shown = text(&render(&app, 140, 45));
+    assert!(shown.contains("there is no option 7 now"), "{shown}");
+    assert_eq!(
+        game(&app).session().choices.len(),
+        before,
+        "nothing was chosen"
+    );
+}

@@ -52,6 +52,19 @@ pub struct RulesPage {
     pub paragraphs: Vec<String>,
 }
 
+impl RulesPage {
+    /// The pages of a game's rules from its texts: each a title and its paragraphs.
+    pub fn from_texts(pages: &[(&'static str, &[&str])]) -> Vec<RulesPage> {
+        pages
+            .iter()
+            .map(|(title, paragraphs)| RulesPage {
+                title,
+                paragraphs: paragraphs.iter().map(|p| p.to_string()).collect(),
+            })
+            .collect()
+    }
+}
+
 /// A game the table offers.
 pub trait GameEntry: Send + Sync {
     /// The name `--game` takes ("tash-kalar").

@@ -57,11 +57,5 @@ const PAGES: &[(&str, &[&str])] = &[
 
 /// The rules pages.
 pub fn pages() -> Vec<RulesPage> {
-    PAGES
-        .iter()
-        .map(|(title, paragraphs)| RulesPage {
-            title,
-            paragraphs: paragraphs.iter().map(|p| p.to_string()).collect(),
-        })
-        .collect()
+    RulesPage::from_texts(PAGES)
 }

@@ -10,6 +10,7 @@ pub mod layout;
 pub mod look;
 pub mod narrate;
 pub mod recap;
+mod render;
 pub mod rules;
 pub mod setup;
 pub mod widgets;
@@ -476,7 +477,7 @@ impl GameUi for ArenaScreen {
     }
 
     fn render(&self, frame: &mut Frame, area: Rect, view: &TableView<'_, Self>, theme: &Theme) {
-        layout::render(frame, area, self, view, theme);
+        render::render(frame, area, self, view, theme);
     }
 
     fn describe(view: &TableView<'_, Self>, choice: &Choice) -> String {

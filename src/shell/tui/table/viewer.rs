@@ -1,8 +1,9 @@
 //! Who decides now, and whose hidden information the table may draw.
 
 use super::super::ui::{AiStatus, GameUi, TableView};
+use super::Core;
 use super::replay::Watch;
-use super::{Core, Session};
+use super::session::Session;
 use crate::shell::game::Game;
 
 impl<U: GameUi> Core<U> {

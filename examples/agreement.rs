@@ -43,7 +43,8 @@ fn main() -> Result<(), String> {
     let cancel = AtomicBool::new(false);
     let (mut asked, mut again_agrees, mut b_agrees) = (0u32, 0u32, 0u32);
     for g in 0..games {
-        // Every pairing of decks in turn, so that a few games see all of them.
+        // Mirror matches of each deck first (game `i` plays the `i`-th deck against itself),
+        // then, past the deck count, every other pairing in turn.
         let pair = g as usize;
         let config = GameConfig {
             mode,

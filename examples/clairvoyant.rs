@@ -1,8 +1,8 @@
 //! A diagnostic, not a bot anyone plays: how much the search would gain from seeing what is
 //! hidden. One seat's `mcts` level searches with hidden cards shown to it while the other seat's
 //! level sees only its observation, as in play. `reveal=all`: the true game (the opponents' hands
-//! and every deck's order, no dealing); `reveal=hands`: the opponents' hands only (every deck is
-//! still dealt at random). The clairvoyant seat's win rate bounds what any inference of the
+//! and the order of every deck, High Form's tasks included: no dealing); `reveal=hands`: the
+//! opponents' hands only (every deck is still dealt at random). The clairvoyant seat's win rate bounds what any inference of the
 //! opponent's cards (weighting deals by what it has shown) could buy the same search. Usage:
 //!
 //! `cargo run --release --example clairvoyant -- [mode=deathmatch|high-form] [games=40]
@@ -107,6 +107,16 @@ impl Game for Open {
             deck.shuffle(&mut rng);
             game.seats[other].hand = truth.hand;
             game.seats[other].deck = deck;
+        }
+        // The shared legend and flare decks hold what no hand holds: with the true hands back,
+        // the true decks (in a random order), so that no card is in two places.
+        for (dealt, truth) in [
+            (&mut game.legend_deck, self.game.legend_deck),
+            (&mut game.flare_deck, self.game.flare_deck),
+        ] {
+            let mut deck = truth;
+            deck.shuffle(&mut rng);
+            *dealt = deck;
         }
         Open {
             game,

@@ -2,8 +2,9 @@
 //! hidden. One seat's `mcts` level searches with hidden cards shown to it while the other seat's
 //! level sees only its observation, as in play. `reveal=all`: the true game (the opponents' hands
 //! and the order of every deck, High Form's tasks included: no dealing); `reveal=hands`: the
-//! opponents' hands only (every deck is still dealt at random). The clairvoyant seat's win rate bounds what any inference of the
-//! opponent's cards (weighting deals by what it has shown) could buy the same search. Usage:
+//! opponents' hands only (every deck is still dealt at random). The clairvoyant seat's win rate
+//! bounds what any inference of the opponent's cards (weighting deals by what it has shown) could
+//! buy the same search. Usage:
 //!
 //! `cargo run --release --example clairvoyant -- [mode=deathmatch|high-form] [games=40]
 //!  [seed=1000] [level=normal] [vs=normal] [reveal=all|hands]`
@@ -167,10 +168,11 @@ fn main() -> Result<(), String> {
         Level::parse(&name).ok_or(format!("{key}: {name}?"))
     };
     let (level, vs) = (level_of("level")?, level_of("vs")?);
-    let reveal = match args.get("reveal").as_deref() {
-        None | Some("all") => Reveal::All,
-        Some("hands") => Reveal::Hands,
-        Some(other) => return Err(format!("reveal: {other}? (all, hands)")),
+    let shown = args.get("reveal").unwrap_or_else(|| "all".into());
+    let reveal = match shown.as_str() {
+        "all" => Reveal::All,
+        "hands" => Reveal::Hands,
+        other => return Err(format!("reveal: {other}? (all, hands)")),
     };
     let games: u64 = args.parse("games", 40)?;
     let seed: u64 = args.parse("seed", 1000)?;
@@ -214,12 +216,7 @@ fn main() -> Result<(), String> {
     let n = margins.len().max(1) as f64;
     let mean = margins.iter().sum::<f64>() / n;
     println!(
-        "clairvoyant ({}) {} against {}: {wins}/{games} = {:.1}%, score margin {mean:+.2}",
-        if reveal == Reveal::All {
-            "all"
-        } else {
-            "hands"
-        },
+        "clairvoyant ({shown}) {} against {}: {wins}/{games} = {:.1}%, score margin {mean:+.2}",
         level.name(),
         vs.name(),
         100.0 * wins / games.max(1) as f64

@@ -11,7 +11,9 @@
 //! swapped, so that the luck of the draw falls on both bots alike. Besides the win rate it prints
 //! the mean score margin of the tuned bot, which varies less from game to game than a win.
 //!
-//! `vsit` gives an `mcts:LEVEL` opponent (`vs`) that many iterations.
+//! `vsit` gives an `mcts:LEVEL` opponent (`vs`) that many iterations, and `vspv` that many
+//! virtual visits of its root plan (otherwise its level's, which suit the level's budget: with a
+//! smaller budget the plan would outweigh the search).
 //!
 //! `level` picks the starting configuration; the other keys override parts of it.
 #[path = "support/args.rs"]
@@ -59,6 +61,7 @@ fn main() -> Result<(), String> {
     let seed = num("seed", 1000.0)? as u64;
     let vs = args.get("vs").unwrap_or_else(|| "greedy".into());
     let vs_iterations: Option<u32> = args.optional("vsit")?;
+    let vs_prior_visits: Option<u32> = args.optional("vspv")?;
     // `paired=1`: games 2k and 2k+1 deal the same cards (seed + k) with the seats swapped, so
     // that the luck of the draw falls on both bots alike.
     let paired = args.flag("paired").unwrap_or(false);
@@ -82,9 +85,13 @@ fn main() -> Result<(), String> {
             match vs_iterations {
                 Some(iterations) => Box::new(MctsBot::with_config(
                     "opponent".into(),
-                    MctsConfig {
-                        iterations,
-                        ..config_of(&vs, mode)?
+                    {
+                        let base = config_of(&vs, mode)?;
+                        MctsConfig {
+                            iterations,
+                            prior_visits: vs_prior_visits.unwrap_or(base.prior_visits),
+                            ..base
+                        }
                     },
                     (seed + g).wrapping_mul(31),
                 )),

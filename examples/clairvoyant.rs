@@ -115,9 +115,8 @@ impl Game for Open {
             (&mut game.legend_deck, self.game.legend_deck),
             (&mut game.flare_deck, self.game.flare_deck),
         ] {
-            let mut deck = truth;
-            deck.shuffle(&mut rng);
-            *dealt = deck;
+            *dealt = truth;
+            dealt.shuffle(&mut rng);
         }
         Open {
             game,

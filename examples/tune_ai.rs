@@ -60,8 +60,19 @@ fn main() -> Result<(), String> {
     let games = num("games", 40.0)? as u64;
     let seed = num("seed", 1000.0)? as u64;
     let vs = args.get("vs").unwrap_or_else(|| "greedy".into());
-    let vs_iterations: Option<u32> = args.optional("vsit")?;
-    let vs_prior_visits: Option<u32> = args.optional("vspv")?;
+    // `vsit` (and `vspv`) replace parts of an `mcts:LEVEL` opponent's configuration.
+    let vs_config = match args.optional::<u32>("vsit")? {
+        Some(iterations) => {
+            let base = config_of(&vs, mode)?;
+            let prior_visits = args.optional::<u32>("vspv")?.unwrap_or(base.prior_visits);
+            Some(MctsConfig {
+                iterations,
+                prior_visits,
+                ..base
+            })
+        }
+        None => None,
+    };
     // `paired=1`: games 2k and 2k+1 deal the same cards (seed + k) with the seats swapped, so
     // that the luck of the draw falls on both bots alike.
     let paired = args.flag("paired").unwrap_or(false);
@@ -82,17 +93,10 @@ fn main() -> Result<(), String> {
         let tuned = (g % 2) as usize;
         let mut bots: Vec<Box<dyn Bot<GameState>>> = vec![
             Box::new(MctsBot::with_config("tuned".into(), config, seed + g)),
-            match vs_iterations {
-                Some(iterations) => Box::new(MctsBot::with_config(
+            match vs_config {
+                Some(opponent) => Box::new(MctsBot::with_config(
                     "opponent".into(),
-                    {
-                        let base = config_of(&vs, mode)?;
-                        MctsConfig {
-                            iterations,
-                            prior_visits: vs_prior_visits.unwrap_or(base.prior_visits),
-                            ..base
-                        }
-                    },
+                    opponent,
                     (seed + g).wrapping_mul(31),
                 )),
                 None => make_bot(&vs, (seed + g).wrapping_mul(31))?,

@@ -117,6 +117,42 @@ fn the_search_reports_a_legal_choice_and_spends_its_budget_on_it() {
 }
 
 #[test]
+fn a_search_shared_among_trees_adds_their_visits_and_repeats_itself() {
+    use table::shell::ai::mcts::{Level, MctsBot, MctsConfig};
+    use table::shell::game::Game;
+    let g = capture_position();
+    let observation = g.observation(Seat(0));
+    let config = MctsConfig {
+        trees: 3,
+        time_limit: std::time::Duration::from_secs(3600),
+        ..Level::Easy.config(Game::search_budgets(&g))
+    };
+    let search = || {
+        MctsBot::with_config("trees".into(), config, 4)
+            .search(&observation, &AtomicBool::new(false))
+    };
+    let (first, again) = (search(), search());
+    assert_eq!(first.choice, again.choice);
+    assert_eq!(
+        first.visits, again.visits,
+        "the trees' seeds fix their searches"
+    );
+    // `easy` counts no virtual visits, so every iteration of every tree is one root visit.
+    assert_eq!(first.visits.iter().sum::<u32>(), first.iterations);
+    assert!(first.iterations > 0 && first.iterations <= config.iterations);
+    let choice = first.choice.expect("a choice");
+    let index = g
+        .choices()
+        .iter()
+        .position(|c| *c == choice)
+        .expect("listed");
+    assert_eq!(
+        first.visits[index],
+        first.visits.iter().copied().max().unwrap_or(0)
+    );
+}
+
+#[test]
 fn a_cancelled_search_still_answers_at_once() {
     use table::shell::ai::mcts::{Level, MctsBot};
     let g = capture_position();

@@ -16,6 +16,11 @@
 //! The bot never sees more than its observation; with an iteration budget (the time limit is only
 //! a safety net) and a seed it is reproducible.
 //!
+//! A level may share its iterations among several independent trees ([`MctsConfig::trees`],
+//! root parallelism), each on its own thread with its own seeded generator; their root visits are
+//! added up. `hard` does (two trees): on two cores it answers in about half the time, and two
+//! searches that each settle on a choice by themselves outvote one search's early lock-in.
+//!
 //! The time limit is one [`Deadline`] for the whole decision, read inside the root plan (its
 //! greedy completions and replies), between iterations and inside each playout: once it is
 //! reached, the search answers with what it has (at worst the root plan's first choice, ordered
@@ -81,6 +86,11 @@ pub struct MctsConfig {
     /// Deals of the unseen cards over which each root choice that ends the bot's turn is judged
     /// by the opponent's best reply (0: not at all). See [`RootPlan`].
     pub reply_deals: u32,
+    /// Independent trees the iterations are shared among (root parallelism): each searches its
+    /// own deals from the same root plan, on its own thread, and their root visits are added up.
+    /// Each tree has its own generator seeded in order, so the choice does not depend on how
+    /// many cores run them; only the wall time does.
+    pub trees: u32,
 }
 
 /// Which of the game's estimates the search judges positions by.
@@ -192,6 +202,10 @@ impl Level {
             threat: true,
             evaluation: Evaluation::Search,
             reply_deals: 3,
+            trees: match self {
+                Level::Hard => 2,
+                Level::Easy | Level::Normal => 1,
+            },
         }
     }
 }
@@ -285,7 +299,6 @@ impl MctsBot {
                 self.config.time_limit = limit;
             }
         }
-        let me = observation.to_move();
         // Only a plan that deals draws from the generator (a search without it repeats the
         // searches of earlier versions).
         let deal_seed = if self.config.reply_deals > 0 {
@@ -295,34 +308,33 @@ impl MctsBot {
         };
         let deadline = Deadline::after(self.config.time_limit, cancel);
         let root = RootPlan::new(observation, &legal, &self.config, deal_seed, &deadline);
-        let mut tree: Tree<G::Choice> = Tree::new();
-        let mut scratch = Scratch {
-            own: OwnTurn {
-                seat: me,
-                turn: observation.turn(),
-            },
-            ..Scratch::default()
-        };
         // A decision between few choices is settled with fewer iterations: a tenth of the
         // budget per choice, the whole budget from ten choices up.
         let budget = self
             .config
             .iterations
             .min((self.config.iterations / 10).max(1) * legal.len() as u32);
-        let mut done = 0;
-        while done < budget {
-            if deadline.reached() {
-                break;
-            }
-            if done % 32 == 0 && done > 0 && decided(&tree, &legal, budget - done) {
-                break;
-            }
-            let deal = observation.determinize(me, self.rng.next_u64());
-            let allowed = root.allowed(done);
-            self.iterate(&mut tree, deal, &root, allowed, &mut scratch, &deadline);
-            done += 1;
-        }
-        let visits = tree.root_visits(&legal);
+        let trees = self.config.trees.max(1);
+        let (totals, done) = if trees == 1 {
+            // One tree draws from the bot's own generator, as every search did before trees.
+            let rng = std::mem::replace(&mut self.rng, Rng::seeded(0));
+            let mut search = TreeSearch::new(&self.config, rng, self.config.prior_visits);
+            let found = search.run(observation, &legal, &root, budget, &deadline);
+            self.rng = search.rng;
+            found
+        } else {
+            let seeds: Vec<u64> = (0..trees).map(|_| self.rng.next_u64()).collect();
+            search_trees(
+                &self.config,
+                &seeds,
+                observation,
+                &legal,
+                &root,
+                budget,
+                &deadline,
+            )
+        };
+        let visits: Vec<u32> = totals.iter().map(|&(v, _)| v).collect();
         // The most visited choice; among equals the first in the root plan's order (its greedy
         // value), not in legal order: when every line is won (or lost) alike, the visits are
         // spread evenly and the choice that gains most now should still be played.
@@ -335,7 +347,10 @@ impl MctsBot {
                 _ => Some(i),
             })
             .unwrap_or(0);
-        let values = tree.root_values(&legal);
+        let values = totals
+            .iter()
+            .map(|&(v, r)| (v > 0).then(|| r / f64::from(v)))
+            .collect();
         SearchReport {
             choice: Some(legal[best]),
             iterations: done,
@@ -344,6 +359,110 @@ impl MctsBot {
             plan: root.choices.iter().copied().zip(root.values).collect(),
             elapsed: started.elapsed(),
         }
+    }
+}
+
+/// Shares `budget` iterations among one tree per seed, each searched on its own thread, and adds
+/// up their root visits and rewards per `legal` choice (with the iterations made). The trees
+/// share nothing but the root plan, so their order of finishing cannot change the result.
+fn search_trees<G: Game>(
+    config: &MctsConfig,
+    seeds: &[u64],
+    observation: &G,
+    legal: &[G::Choice],
+    root: &RootPlan<G::Choice>,
+    budget: u32,
+    deadline: &Deadline,
+) -> (Vec<(u32, f64)>, u32) {
+    let trees = seeds.len() as u32;
+    let share = (budget / trees).max(1);
+    let prior_visits = config.prior_visits / trees;
+    let found: Vec<_> = std::thread::scope(|scope| {
+        let handles: Vec<_> = seeds
+            .iter()
+            .map(|&seed| {
+                scope.spawn(move || {
+                    TreeSearch::new(config, Rng::seeded(seed), prior_visits).run(
+                        observation,
+                        legal,
+                        root,
+                        share,
+                        deadline,
+                    )
+                })
+            })
+            .collect();
+        // A search that panicked is a bug: it surfaces on the caller's thread as it would
+        // have with one tree.
+        handles
+            .into_iter()
+            .map(|h| h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)))
+            .collect()
+    });
+    let mut totals = vec![(0, 0.0); legal.len()];
+    let mut done = 0;
+    for (tree_totals, tree_done) in found {
+        for (sum, (visits, reward)) in totals.iter_mut().zip(tree_totals) {
+            sum.0 += visits;
+            sum.1 += reward;
+        }
+        done += tree_done;
+    }
+    (totals, done)
+}
+
+/// One tree's search: its own generator and the configuration it follows, so that several
+/// trees can search one decision at once ([`MctsConfig::trees`]).
+struct TreeSearch<'a> {
+    config: &'a MctsConfig,
+    rng: Rng,
+    /// Virtual visits each root choice starts with in this tree (the level's, shared among its
+    /// trees so that the plan weighs as much against the search whatever their number).
+    prior_visits: u32,
+}
+
+impl<'a> TreeSearch<'a> {
+    fn new(config: &'a MctsConfig, rng: Rng, prior_visits: u32) -> TreeSearch<'a> {
+        TreeSearch {
+            config,
+            rng,
+            prior_visits,
+        }
+    }
+
+    /// Searches up to `budget` iterations from `observation` and returns, per `legal` choice in
+    /// order, its root visits and summed reward (the searching seat's), with the iterations made.
+    fn run<G: Game>(
+        &mut self,
+        observation: &G,
+        legal: &[G::Choice],
+        root: &RootPlan<G::Choice>,
+        budget: u32,
+        deadline: &Deadline,
+    ) -> (Vec<(u32, f64)>, u32) {
+        let me = observation.to_move();
+        let mut tree: Tree<G::Choice> = Tree::new();
+        let mut scratch = Scratch {
+            own: OwnTurn {
+                seat: me,
+                turn: observation.turn(),
+            },
+            ..Scratch::default()
+        };
+        let mut done = 0;
+        while done < budget {
+            if deadline.reached() {
+                break;
+            }
+            if done % 32 == 0 && done > 0 && decided(&tree, legal, budget - done) {
+                break;
+            }
+            let deal = observation.determinize(me, self.rng.next_u64());
+            let allowed = root.allowed(done);
+            self.iterate(&mut tree, deal, root, allowed, &mut scratch, deadline);
+            done += 1;
+        }
+        (tree.root_totals(legal), done)
     }
 
     /// One iteration on one deal: select and expand, play out, back up the result.
@@ -367,7 +486,7 @@ impl MctsBot {
                 s.legal.extend_from_slice(&root.choices[..allowed]);
             } else {
                 state.legal(&mut s.legal);
-                widen(tree, node, &state, &self.config, s, deadline);
+                widen(tree, node, &state, self.config, s, deadline);
             }
             if s.legal.is_empty() {
                 break;
@@ -383,9 +502,9 @@ impl MctsBot {
             } else {
                 // Both the root's plan and `widen` list the choices best first.
                 let choice = s.untried[0];
-                let id = if at_root && self.config.prior_visits > 0 {
+                let id = if at_root && self.prior_visits > 0 {
                     let value = root.value_of(&choice);
-                    tree.expand_with_prior(node, choice, mover, self.config.prior_visits, value)
+                    tree.expand_with_prior(node, choice, mover, self.prior_visits, value)
                 } else {
                     tree.expand(node, choice, mover)
                 };
@@ -437,7 +556,7 @@ impl MctsBot {
     }
 }
 
-impl MctsBot {
+impl TreeSearch<'_> {
     /// The playout's choice: the best-looking of a few picks of the playout policy (one pick is
     /// the plain policy). Sampling a handful and keeping the best makes playouts play like
     /// somebody who looks at the board, at a fraction of the greedy bot's cost.

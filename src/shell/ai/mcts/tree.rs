@@ -184,16 +184,15 @@ impl<C: Copy + Eq + Hash> Tree<C> {
         }
     }
 
-    /// Mean rewards of the root's children reached by `legal` choices (for the seat that made
-    /// them), in `legal`'s order; `None` for a child never visited.
-    pub fn root_values(&self, legal: &[C]) -> Vec<Option<f64>> {
+    /// Visits and summed rewards of the root's children reached by `legal` choices, in
+    /// `legal`'s order (zero for a child never expanded).
+    pub fn root_totals(&self, legal: &[C]) -> Vec<(u32, f64)> {
         legal
             .iter()
             .map(|c| {
                 self.child(Self::ROOT, c)
                     .map(|id| self.node(id))
-                    .filter(|n| n.visits > 0)
-                    .map(|n| n.reward / f64::from(n.visits))
+                    .map_or((0, 0.0), |n| (n.visits, n.reward))
             })
             .collect()
     }

@@ -316,11 +316,13 @@ impl MctsBot {
         let trees = self.config.trees.max(1);
         let (totals, done) = if trees == 1 {
             // One tree draws from the bot's own generator, as every search did before trees.
-            let rng = std::mem::replace(&mut self.rng, Rng::seeded(0));
-            let mut search = TreeSearch::new(&self.config, rng, self.config.prior_visits);
-            let found = search.run(observation, &legal, &root, budget, &deadline);
-            self.rng = search.rng;
-            found
+            TreeSearch::new(&self.config, &mut self.rng, self.config.prior_visits).run(
+                observation,
+                &legal,
+                &root,
+                budget,
+                &deadline,
+            )
         } else {
             let seeds: Vec<u64> = (0..trees).map(|_| self.rng.next_u64()).collect();
             search_trees(
@@ -381,7 +383,8 @@ fn search_trees<G: Game>(
             .iter()
             .map(|&seed| {
                 scope.spawn(move || {
-                    TreeSearch::new(config, Rng::seeded(seed), prior_visits).run(
+                    let mut rng = Rng::seeded(seed);
+                    TreeSearch::new(config, &mut rng, prior_visits).run(
                         observation,
                         legal,
                         root,
@@ -414,14 +417,14 @@ fn search_trees<G: Game>(
 /// trees can search one decision at once ([`MctsConfig::trees`]).
 struct TreeSearch<'a> {
     config: &'a MctsConfig,
-    rng: Rng,
+    rng: &'a mut Rng,
     /// Virtual visits each root choice starts with in this tree (the level's, shared among its
     /// trees so that the plan weighs as much against the search whatever their number).
     prior_visits: u32,
 }
 
 impl<'a> TreeSearch<'a> {
-    fn new(config: &'a MctsConfig, rng: Rng, prior_visits: u32) -> TreeSearch<'a> {
+    fn new(config: &'a MctsConfig, rng: &'a mut Rng, prior_visits: u32) -> TreeSearch<'a> {
         TreeSearch {
             config,
             rng,

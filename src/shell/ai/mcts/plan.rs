@@ -4,7 +4,8 @@
 //! game counts it ([`crate::shell::game::SearchBudgets::plan_share`]), starts them with virtual
 //! visits.
 
-use super::{MctsConfig, immediate_value, settled};
+use super::MctsConfig;
+use super::search::{immediate_value, settled};
 use crate::shell::ai::deadline::Deadline;
 use crate::shell::game::Game;
 

@@ -2,7 +2,7 @@
 //!
 //! `cargo run --release --example tactics -- [bots=greedy,mcts:easy,mcts:normal,mcts:hard]
 //!  [dir=tests/tactics] [only=PART] [seed=1] [verbose=1|2] [eval=reference|search|learned|step] [settle=0|1] [reply=N]
-//!  [own=0|1] [geff=0|1] [pv=N] [threat=0|1] [it=N] [trees=N] [halving=N]`
+//!  [own=0|1] [geff=0|1] [pv=N] [threat=0|1] [it=N]`
 //!
 //! Prints, per bot, the share solved overall and per motif, and (with `verbose=1`) each miss;
 //! `verbose=2` adds, for each miss of a search level, the root plan's ranks, values, visits and
@@ -10,9 +10,8 @@
 //! run on their iteration budgets with no time limit, so that a busy machine gives the same
 //! answers; `eval`, `settle`, `reply`, `own`, `geff`, `pv` and `threat` switch the search
 //! options of `MctsConfig` (`evaluation`, `settle_actions`, `reply_deals`, `settle_own_turn`,
-//! `greedy_effects`, `prior_visits`, `threat`) from the level's setting, `it` the budget
-//! (`it=1`: the root plan's first choice), and `trees` and `halving` how the root spends it
-//! (`MctsConfig::trees`, `MctsConfig::halving`).
+//! `greedy_effects`, `prior_visits`, `threat`) from the level's setting, and `it` the budget
+//! (`it=1`: the root plan's first choice).
 #[path = "support/args.rs"]
 mod args;
 
@@ -53,8 +52,6 @@ fn main() -> Result<(), String> {
     let prior_visits: Option<u32> = args.optional("pv")?;
     let threat = args.flag("threat");
     let reply: Option<u32> = args.optional("reply")?;
-    let trees: Option<u32> = args.optional("trees")?;
-    let halving: Option<u32> = args.optional("halving")?;
     let db = Arc::new(CardDb::builtin().map_err(|e| e.to_string())?);
     let mut positions = tactics::load(&dir, &db)?;
     // `only=PART`: the positions whose file name contains PART.
@@ -73,8 +70,6 @@ fn main() -> Result<(), String> {
         config.settle_own_turn = own.unwrap_or(config.settle_own_turn);
         config.greedy_effects = greedy_effects.unwrap_or(config.greedy_effects);
         config.reply_deals = reply.unwrap_or(config.reply_deals);
-        config.trees = trees.unwrap_or(config.trees);
-        config.halving = halving.unwrap_or(config.halving);
         let mut bot = MctsBot::with_config(level.name().into(), config, seed);
         let observation = Game::observation(&p.state, Game::to_move(&p.state));
         let report = bot.search(&observation, &AtomicBool::new(false));

@@ -3,13 +3,12 @@
 //!
 //! `cargo run --release --example tune_ai -- [mode=deathmatch|high-form] [games=40] [seed=1000]
 //!  [vs=greedy|mcts:easy|...] [level=normal] [it=N] [depth=N] [expl=X] [prior=X] [samples=N] [vsit=N]
-//!  [eval=reference|search|learned|step] [geff=0|1] [pv=N] [trees=N] [halving=N] [paired=1]`
+//!  [eval=reference|search|learned|step] [geff=0|1] [pv=N] [trees=N] [paired=1]`
 //!
 //! `geff=1` plays the later steps of actions in playouts greedily (`MctsConfig::greedy_effects`).
 //! `pv=N` starts each root choice with N virtual visits at its root-plan value
 //! (`MctsConfig::prior_visits`). `trees=N` shares the iterations among N trees searched at once
-//! (`MctsConfig::trees`). `halving=N` chooses at the root by sequential halving among the root
-//! plan's best N (`MctsConfig::halving`). `paired=1` deals games 2k and 2k+1 the same cards with the seats
+//! (`MctsConfig::trees`). `paired=1` deals games 2k and 2k+1 the same cards with the seats
 //! swapped, so that the luck of the draw falls on both bots alike. Besides the win rate it prints
 //! the mean score margin of the tuned bot, which varies less from game to game than a win.
 //!
@@ -59,7 +58,6 @@ fn main() -> Result<(), String> {
     config.reply_deals = num("reply", f64::from(base.reply_deals))? as u32;
     config.prior_visits = num("pv", f64::from(base.prior_visits))? as u32;
     config.trees = num("trees", f64::from(base.trees))? as u32;
-    config.halving = num("halving", f64::from(base.halving))? as u32;
     config.time_limit = Duration::from_secs(60);
     let games = num("games", 40.0)? as u64;
     let seed = num("seed", 1000.0)? as u64;

@@ -153,56 +153,6 @@ fn a_search_shared_among_trees_adds_their_visits_and_repeats_itself() {
 }
 
 #[test]
-fn sequential_halving_spends_the_whole_budget_on_the_plans_best_and_plays_the_last_one_left() {
-    use table::shell::ai::mcts::{Level, MctsBot, MctsConfig};
-    use table::shell::game::Game;
-    let g = capture_position();
-    let observation = g.observation(Seat(0));
-    let config = MctsConfig {
-        halving: 4,
-        time_limit: std::time::Duration::from_secs(3600),
-        ..Level::Easy.config(Game::search_budgets(&g))
-    };
-    let search = || {
-        MctsBot::with_config("halving".into(), config, 8)
-            .search(&observation, &AtomicBool::new(false))
-    };
-    let (first, again) = (search(), search());
-    assert_eq!(first.choice, again.choice);
-    assert_eq!(
-        first.visits, again.visits,
-        "a seeded halving repeats itself"
-    );
-    // No early stop: every iteration is spent, and (`easy` counts no virtual visits) each is one
-    // root visit of one of the plan's four best choices.
-    assert_eq!(first.iterations, config.iterations);
-    assert_eq!(first.visits.iter().sum::<u32>(), first.iterations);
-    let legal = g.choices();
-    let plan_best: Vec<usize> = first
-        .plan
-        .iter()
-        .take(4)
-        .map(|(c, _)| legal.iter().position(|l| l == c).expect("listed"))
-        .collect();
-    for (i, &v) in first.visits.iter().enumerate() {
-        assert!(
-            v == 0 || plan_best.contains(&i),
-            "only candidates are searched"
-        );
-    }
-    // Two rounds of 200 iterations: four candidates share the first (50 each), the better two
-    // the second (100 each), and the better of those two is played.
-    let mut shares: Vec<u32> = plan_best.iter().map(|&i| first.visits[i]).collect();
-    shares.sort_unstable();
-    assert_eq!(shares, [50, 50, 150, 150]);
-    let chosen = legal
-        .iter()
-        .position(|c| Some(*c) == first.choice)
-        .expect("listed");
-    assert_eq!(first.visits[chosen], 150, "a finalist is played");
-}
-
-#[test]
 fn a_cancelled_search_still_answers_at_once() {
     use table::shell::ai::mcts::{Level, MctsBot};
     let g = capture_position();

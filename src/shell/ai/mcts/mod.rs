@@ -19,8 +19,7 @@
 //! A search may share its iterations among several independent trees ([`MctsConfig::trees`],
 //! root parallelism), each on its own thread with its own seeded generator; their root visits are
 //! added up, so the choice does not depend on how many cores run them. No level does yet: what it
-//! is worth is being measured (`docs/ai.md`). Likewise the root may choose by sequential halving
-//! among the plan's best choices ([`MctsConfig::halving`]) instead of UCB1.
+//! is worth is being measured (`docs/ai.md`).
 //!
 //! The time limit is one [`Deadline`] for the whole decision, read inside the root plan (its
 //! greedy completions and replies), between iterations and inside each playout: once it is
@@ -92,11 +91,6 @@ pub struct MctsConfig {
     /// Each tree has its own generator seeded in order, so the choice does not depend on how
     /// many cores run them; only the wall time does.
     pub trees: u32,
-    /// Sequential halving at the root among the root plan's best this many choices (0 or 1: UCB1
-    /// over the progressively widened plan). Each round shares its iterations evenly among the
-    /// choices still in, and the better half by mean reward goes on; the last one left is
-    /// played, and the search never stops early.
-    pub halving: u32,
 }
 
 /// Which of the game's estimates the search judges positions by.
@@ -211,7 +205,6 @@ impl Level {
             // Two trees beat one at `normal`'s budget but not yet at `hard`'s, over too few
             // games to tell (`docs/ai.md`, nineteenth session): every level keeps one for now.
             trees: 1,
-            halving: 0,
         }
     }
 }
@@ -321,7 +314,7 @@ impl MctsBot {
             .iterations
             .min((self.config.iterations / 10).max(1) * legal.len() as u32);
         let trees = self.config.trees.max(1);
-        let found = if trees == 1 {
+        let (totals, done) = if trees == 1 {
             // One tree draws from the bot's own generator, as every search did before trees.
             TreeSearch::new(&self.config, &mut self.rng, self.config.prior_visits).run(
                 observation,
@@ -342,30 +335,26 @@ impl MctsBot {
                 &deadline,
             )
         };
-        let visits: Vec<u32> = found.totals.iter().map(|&(v, _)| v).collect();
-        // Sequential halving's last choice left, or else the most visited choice; among equals
-        // the first in the root plan's order (its greedy value), not in legal order: when every
-        // line is won (or lost) alike, the visits are spread evenly and the choice that gains
-        // most now should still be played.
-        let most_visited = || {
-            root.choices
-                .iter()
-                .filter_map(|c| legal.iter().position(|l| l == c))
-                .fold(None, |best: Option<usize>, i| match best {
-                    Some(b) if visits[b] >= visits[i] => Some(b),
-                    _ => Some(i),
-                })
-                .unwrap_or(0)
-        };
-        let best = found.pick.unwrap_or_else(most_visited);
-        let values = found
-            .totals
+        let visits: Vec<u32> = totals.iter().map(|&(v, _)| v).collect();
+        // The most visited choice; among equals the first in the root plan's order (its greedy
+        // value), not in legal order: when every line is won (or lost) alike, the visits are
+        // spread evenly and the choice that gains most now should still be played.
+        let best = root
+            .choices
+            .iter()
+            .filter_map(|c| legal.iter().position(|l| l == c))
+            .fold(None, |best: Option<usize>, i| match best {
+                Some(b) if visits[b] >= visits[i] => Some(b),
+                _ => Some(i),
+            })
+            .unwrap_or(0);
+        let values = totals
             .iter()
             .map(|&(v, r)| (v > 0).then(|| r / f64::from(v)))
             .collect();
         SearchReport {
             choice: Some(legal[best]),
-            iterations: found.done,
+            iterations: done,
             visits,
             values,
             plan: root.choices.iter().copied().zip(root.values).collect(),

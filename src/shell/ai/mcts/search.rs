@@ -11,21 +11,9 @@ use crate::shell::ai::greedy::complete_action;
 use crate::shell::game::Game;
 use crate::shell::rng::Rng;
 
-/// What a search found at its root.
-pub(super) struct RootResult {
-    /// Per legal choice, in legal order: its root visits and summed reward (the searching seat's).
-    pub(super) totals: Vec<(u32, f64)>,
-    /// Iterations made.
-    pub(super) done: u32,
-    /// The index in `legal` of the choice sequential halving kept ([`MctsConfig::halving`]);
-    /// `None` where the most visited choice is played.
-    pub(super) pick: Option<usize>,
-}
-
 /// Shares `budget` iterations among one tree per seed, each searched on its own thread, and adds
 /// up their root visits and rewards per `legal` choice (with the iterations made). The trees
-/// share nothing but the root plan, so their order of finishing cannot change the result. With
-/// halving, of the choices the trees kept, the one with the most visits in all is picked.
+/// share nothing but the root plan, so their order of finishing cannot change the result.
 pub(super) fn search_trees<G: Game>(
     config: &MctsConfig,
     seeds: &[u64],
@@ -34,7 +22,7 @@ pub(super) fn search_trees<G: Game>(
     root: &RootPlan<G::Choice>,
     budget: u32,
     deadline: &Deadline,
-) -> RootResult {
+) -> (Vec<(u32, f64)>, u32) {
     let trees = seeds.len() as u32;
     let share = (budget / trees).max(1);
     let prior_visits = config.prior_visits / trees;
@@ -63,23 +51,14 @@ pub(super) fn search_trees<G: Game>(
     });
     let mut totals = vec![(0, 0.0); legal.len()];
     let mut done = 0;
-    let mut picks = Vec::new();
-    for tree in found {
-        for (sum, (visits, reward)) in totals.iter_mut().zip(tree.totals) {
+    for (tree_totals, tree_done) in found {
+        for (sum, (visits, reward)) in totals.iter_mut().zip(tree_totals) {
             sum.0 += visits;
             sum.1 += reward;
         }
-        done += tree.done;
-        picks.extend(tree.pick);
+        done += tree_done;
     }
-    // The first of equals, so that the trees' order decides a tie, not their finishing.
-    let pick = picks
-        .into_iter()
-        .fold(None, |best: Option<usize>, i| match best {
-            Some(b) if totals[b].0 >= totals[i].0 => Some(b),
-            _ => Some(i),
-        });
-    RootResult { totals, done, pick }
+    (totals, done)
 }
 
 /// One tree's search: its own generator and the configuration it follows, so that several
@@ -105,9 +84,8 @@ impl<'a> TreeSearch<'a> {
         }
     }
 
-    /// Searches up to `budget` iterations from `observation` and returns what it found at the
-    /// root: by UCB1 over the progressively widened plan, or by sequential halving among the
-    /// plan's best choices ([`MctsConfig::halving`]).
+    /// Searches up to `budget` iterations from `observation` and returns, per `legal` choice in
+    /// order, its root visits and summed reward (the searching seat's), with the iterations made.
     pub(super) fn run<G: Game>(
         &mut self,
         observation: &G,
@@ -115,7 +93,7 @@ impl<'a> TreeSearch<'a> {
         root: &RootPlan<G::Choice>,
         budget: u32,
         deadline: &Deadline,
-    ) -> RootResult {
+    ) -> (Vec<(u32, f64)>, u32) {
         let me = observation.to_move();
         let mut tree: Tree<G::Choice> = Tree::new();
         let mut scratch = Scratch {
@@ -125,9 +103,6 @@ impl<'a> TreeSearch<'a> {
             },
             ..Scratch::default()
         };
-        if self.config.halving > 1 {
-            return self.halve(observation, legal, root, budget, deadline, tree, scratch);
-        }
         let mut done = 0;
         while done < budget {
             if deadline.reached() {
@@ -138,97 +113,19 @@ impl<'a> TreeSearch<'a> {
             }
             let deal = observation.determinize(me, self.rng.next_u64());
             let allowed = root.allowed(done);
-            self.iterate(&mut tree, deal, root, allowed, None, &mut scratch, deadline);
+            self.iterate(&mut tree, deal, root, allowed, &mut scratch, deadline);
             done += 1;
         }
-        RootResult {
-            totals: tree.root_totals(legal),
-            done,
-            pick: None,
-        }
+        (tree.root_totals(legal), done)
     }
 
-    /// Sequential halving at the root: the plan's best `halving` choices share each round's
-    /// iterations evenly (in turn, so that a deadline leaves them level), and after each round the
-    /// better half by mean reward goes on, until one is left; the budget is spread evenly over
-    /// the rounds. UCB1 spends most of a search deepening its leader; this compares the
-    /// candidates on equal evidence, which is what the choice at the root needs (its simple
-    /// regret), and lets a larger budget buy a better comparison rather than a deeper line.
-    /// Below the root the search is the same.
-    #[allow(clippy::too_many_arguments)]
-    fn halve<G: Game>(
-        &mut self,
-        observation: &G,
-        legal: &[G::Choice],
-        root: &RootPlan<G::Choice>,
-        budget: u32,
-        deadline: &Deadline,
-        mut tree: Tree<G::Choice>,
-        mut scratch: Scratch<G::Choice>,
-    ) -> RootResult {
-        let me = observation.to_move();
-        let candidates = (self.config.halving as usize).min(root.choices.len());
-        let mut active: Vec<G::Choice> = root.choices[..candidates].to_vec();
-        let rounds = usize::BITS - (candidates.max(2) - 1).leading_zeros();
-        let mut done = 0;
-        for round in 0..rounds {
-            if active.len() <= 1 {
-                break;
-            }
-            let share = (budget - done) / ((rounds - round) * active.len() as u32);
-            'round: for _ in 0..share.max(1) {
-                for &choice in &active {
-                    if done >= budget || deadline.reached() {
-                        break 'round;
-                    }
-                    let deal = observation.determinize(me, self.rng.next_u64());
-                    self.iterate(
-                        &mut tree,
-                        deal,
-                        root,
-                        0,
-                        Some(choice),
-                        &mut scratch,
-                        deadline,
-                    );
-                    done += 1;
-                }
-            }
-            // Stable: equal means keep the plan's order.
-            let mean = |c: &G::Choice| {
-                tree.child(Tree::<G::Choice>::ROOT, c)
-                    .map_or(f64::MIN, |id| {
-                        let n = tree.node(id);
-                        n.reward / f64::from(n.visits.max(1))
-                    })
-            };
-            active.sort_by(|a, b| mean(b).total_cmp(&mean(a)));
-            if done >= budget || deadline.reached() {
-                active.truncate(1);
-                break;
-            }
-            active.truncate(active.len().div_ceil(2));
-        }
-        RootResult {
-            totals: tree.root_totals(legal),
-            done,
-            pick: active
-                .first()
-                .and_then(|c| legal.iter().position(|l| l == c)),
-        }
-    }
-
-    /// One iteration on one deal: select and expand, play out, back up the result. The root's
-    /// choice is `forced` where sequential halving picks it, else one of the plan's `allowed`
-    /// best.
-    #[allow(clippy::too_many_arguments)]
+    /// One iteration on one deal: select and expand, play out, back up the result.
     fn iterate<G: Game>(
         &mut self,
         tree: &mut Tree<G::Choice>,
         mut state: G,
         root: &RootPlan<G::Choice>,
         allowed: usize,
-        forced: Option<G::Choice>,
         s: &mut Scratch<G::Choice>,
         deadline: &Deadline,
     ) {
@@ -240,10 +137,7 @@ impl<'a> TreeSearch<'a> {
                 // The root is the bot's own decision: the same choices in every deal, widened
                 // progressively in the order of their greedy value.
                 s.legal.clear();
-                match forced {
-                    Some(choice) => s.legal.push(choice),
-                    None => s.legal.extend_from_slice(&root.choices[..allowed]),
-                }
+                s.legal.extend_from_slice(&root.choices[..allowed]);
             } else {
                 state.legal(&mut s.legal);
                 widen(tree, node, &state, self.config, s, deadline);

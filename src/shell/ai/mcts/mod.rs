@@ -202,8 +202,8 @@ impl Level {
             threat: true,
             evaluation: Evaluation::Search,
             reply_deals: 3,
-            // Two trees beat one at `normal`'s budget but not yet at `hard`'s, over too few
-            // games to tell (`docs/ai.md`, nineteenth session): every level keeps one for now.
+            // Two trees played no stronger than one against the baseline at `normal`'s budget
+            // nor on the ladder at `hard`'s (`docs/ai.md`): every level keeps one for now.
             trees: 1,
         }
     }

@@ -542,6 +542,10 @@ fn save_played<G: Recordable>(
     write_new(dir, &stem, &text).map_err(|e| e.to_string())
 }
 
+/// The most seats any game of the table has (`--continue --ai SEAT=...` is read before the save
+/// says how many its game has; the table then checks the seat exists).
+const MAX_SEATS: usize = 4;
+
 /// Whether `play`'s flags describe a game to start (rather than the menu).
 fn wants_game(args: &PlayArgs) -> bool {
     args.mode.is_some()
@@ -560,7 +564,7 @@ fn play(
     db: Arc<CardDb>,
     which: Which,
     named: bool,
-    args: PlayArgs,
+    mut args: PlayArgs,
     palette: PaletteKind,
 ) -> Result<(), String> {
     // A folder named on the command line that cannot take saves is said before anything starts
@@ -569,14 +573,26 @@ fn play(
         save::check_dir(dir).map_err(|e| e.to_string())?;
     }
     let saves = saves_for(args.save_dir.clone());
-    let env = TableEnv::default();
+    let mut env = TableEnv::default();
     let catalog = catalog(Arc::clone(&db));
     if args.resume {
+        // `--ai` may say who plays a seat now (a seat the save gave to an outside program comes
+        // back empty: a file never starts a program); everything else is the save's.
+        let ai = std::mem::take(&mut args.ai);
         if wants_game(&args) {
             return Err(
-                "--continue resumes the saved game as it was; drop the other game flags".into(),
+                "--continue resumes the saved game as it was; drop the game flags \
+                 other than --ai"
+                    .into(),
             );
         }
+        env.resume_seats = ai
+            .iter()
+            .map(|spec| table::shell::seats::parse_ai(spec, MAX_SEATS))
+            .collect::<Result<Vec<_>, _>>()?
+            .into_iter()
+            .map(|(seat, bot)| (seat, table::shell::seats::SeatKind::Bot(bot)))
+            .collect();
         let table = catalog
             .continue_last(&saves.all(), &env)
             .map_err(|e| e.to_string())?;

@@ -118,6 +118,12 @@ impl Recordable for HighGround {
         }
     }
 
+    fn set_players(spec: &mut Spec, seats: &Seats) {
+        for (seat, player) in spec.seats.iter_mut().zip(&seats.players) {
+            seat.player = player.kind.clone();
+        }
+    }
+
     fn describe(spec: &Spec) -> String {
         let variant = match spec.variant {
             Variant::Normal => "",

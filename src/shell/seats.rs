@@ -17,6 +17,46 @@ impl SeatKind {
     pub fn is_human(&self) -> bool {
         matches!(self, SeatKind::Human)
     }
+
+    /// The outside program this seat names (`cmd:PROGRAM ARGS`, `cmd@SECONDS:...`), if it names
+    /// one rather than a person or a built-in bot.
+    pub fn outside_program(&self) -> Option<&str> {
+        match self {
+            SeatKind::Bot(name) if name.starts_with("cmd:") || name.starts_with("cmd@") => {
+                Some(name)
+            }
+            _ => None,
+        }
+    }
+}
+
+/// A seat that a file asked an outside program to play, given back empty: a file never starts a
+/// program, since files are shared and a save could otherwise run anything with the rights of
+/// whoever opens it. Only the command line names a program to start.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EmptiedSeat {
+    /// The seat (0-based).
+    pub seat: usize,
+    /// Its name ("Red").
+    pub name: String,
+    /// What the file asked for (`cmd:PROGRAM ARGS`), as it was written.
+    pub asked: String,
+}
+
+impl std::fmt::Display for EmptiedSeat {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        // The file's text may hold anything: escaped so that it cannot drive the terminal.
+        write!(
+            f,
+            "The save asks for an outside program at {}'s seat ({}); a file never starts a \
+             program, so {} is played at this keyboard (`play --continue --ai {}=LEVEL` names \
+             who plays it)",
+            crate::shell::quote::escape(&self.name),
+            crate::shell::quote::escape(&self.asked),
+            crate::shell::quote::escape(&self.name),
+            self.seat + 1
+        )
+    }
 }
 
 /// One seat's player.
@@ -45,6 +85,24 @@ impl Seats {
             })
             .collect();
         Seats { players }
+    }
+
+    /// The seats a file describes, made safe to play: every seat the file gives to an outside
+    /// program comes back as a person's, and is listed so that the player can be told (and can
+    /// name who plays it instead). Every path from a file to a live table goes through here.
+    pub fn from_file(mut self) -> (Seats, Vec<EmptiedSeat>) {
+        let mut emptied = Vec::new();
+        for (seat, player) in self.players.iter_mut().enumerate() {
+            if let Some(asked) = player.kind.outside_program() {
+                emptied.push(EmptiedSeat {
+                    seat,
+                    name: player.name.clone(),
+                    asked: asked.to_string(),
+                });
+                player.kind = SeatKind::Human;
+            }
+        }
+        (self, emptied)
     }
 
     /// How many seats.
@@ -157,6 +215,16 @@ pub fn parse_ai(spec: &str, players: usize) -> Result<(usize, String), String> {
         ));
     }
     let bot = match level {
+        // An outside program, named here by the person starting the game (never by a file).
+        Some(l)
+            if SeatKind::Bot(l.trim().to_string())
+                .outside_program()
+                .is_some() =>
+        {
+            crate::shell::ai::external::ExternalBot::from_name(l.trim(), 0)
+                .map_err(|e| format!("--ai {spec}: {e}"))?;
+            l.trim().to_string()
+        }
         Some(l) => resolve_bot(l).map_err(|e| format!("--ai {spec}: {e}"))?,
         None => default_bot().to_string(),
     };
@@ -185,5 +253,37 @@ mod tests {
         assert!(parse_ai("2=nonsense", 2).is_err());
         assert_eq!(parse_ai("2", 2).map(|(s, _)| s), Ok(1));
         assert_eq!(resolve_bot("hard"), Ok("mcts:hard".to_string()));
+        assert_eq!(
+            parse_ai("2=cmd:my-bot --fast", 2),
+            Ok((1, "cmd:my-bot --fast".to_string()))
+        );
+        assert!(parse_ai("2=cmd:", 2).is_err());
+    }
+
+    #[test]
+    fn a_file_never_names_a_program_to_start() {
+        let kinds = [
+            SeatKind::Human,
+            SeatKind::Bot("cmd:rm -rf x".into()),
+            SeatKind::Bot("mcts:hard".into()),
+            SeatKind::Bot("cmd@3:sh".into()),
+        ];
+        let names = ["Blue", "Red", "Green", "Yellow"]
+            .map(String::from)
+            .to_vec();
+        let (seats, emptied) = Seats::new(names, &kinds).from_file();
+        assert_eq!(
+            seats.kinds(),
+            [
+                SeatKind::Human,
+                SeatKind::Human,
+                SeatKind::Bot("mcts:hard".into()),
+                SeatKind::Human
+            ]
+        );
+        let asked: Vec<(usize, &str)> =
+            emptied.iter().map(|e| (e.seat, e.asked.as_str())).collect();
+        assert_eq!(asked, [(1, "cmd:rm -rf x"), (3, "cmd@3:sh")]);
+        assert!(emptied[0].to_string().contains("--ai 2=LEVEL"));
     }
 }

@@ -187,6 +187,12 @@ impl Recordable for GameState {
         }
     }
 
+    fn set_players(spec: &mut GameSpec, seats: &Seats) {
+        for (seat, player) in spec.seats.iter_mut().zip(&seats.players) {
+            seat.player = player.kind.clone();
+        }
+    }
+
     fn describe(spec: &GameSpec) -> String {
         let form = match spec.mode {
             Mode::HighForm => "High Form",

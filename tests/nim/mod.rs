@@ -168,6 +168,11 @@ impl Recordable for Nim {
                 .collect(),
         }
     }
+    fn set_players(spec: &mut NimSpec, seats: &Seats) {
+        for ((_, kind), player) in spec.seats.iter_mut().zip(&seats.players) {
+            *kind = player.kind.clone();
+        }
+    }
     fn describe(spec: &NimSpec) -> String {
         format!("Nim with heaps {:?}", spec.heaps)
     }

@@ -41,8 +41,13 @@ pub trait Recordable: Game {
     /// again knowing what they did not know.
     fn undo_barrier(before: &Self, after: &Self) -> bool;
 
-    /// The seats of a saved game: their names and who plays them.
+    /// The seats of a saved game: their names and who plays them. (The shell makes a file's
+    /// seats safe to play with [`Seats::from_file`] before any bot is started.)
     fn seats(spec: &Self::Spec) -> Seats;
+
+    /// Records who plays each seat now (`seats` in seat order; names are kept as the spec has
+    /// them): a resumed game whose seats changed is saved as it is played.
+    fn set_players(spec: &mut Self::Spec, seats: &Seats);
 
     /// What a spec sets up, in a few words ("Deathmatch for 2 players").
     fn describe(spec: &Self::Spec) -> String;

@@ -126,12 +126,15 @@ pub struct Entry<U: GameUi> {
 }
 
 impl<U: GameUi> Entry<U> {
-    /// Reads and checks a save of this game, and that this build has every bot its seats name
-    /// (so that `replay --verify` refuses a save that `play --continue` could not open, with
+    /// Reads and checks a save of this game, and that this build has every built-in bot its
+    /// seats name (so that `replay --verify` refuses a save that `play --continue` could not open, with
     /// the same words).
     pub fn load(&self, text: &str) -> Result<Loaded<U::Game>, LoadError> {
         let loaded = load::parse::<U::Game>(text, &self.ctx)?;
-        for player in <U::Game as Recordable>::seats(&loaded.save.game).players {
+        // Seats the file gives to outside programs are not bots of this build's to check: they
+        // come back empty when the game is played on ([`crate::shell::seats::Seats::from_file`]).
+        let (seats, _) = <U::Game as Recordable>::seats(&loaded.save.game).from_file();
+        for player in seats.players {
             if let SeatKind::Bot(name) = &player.kind {
                 crate::shell::ai::make_bot::<U::Game>(name, 0).map_err(LoadError::Setup)?;
             }

@@ -97,12 +97,16 @@ pub struct Table<U: GameUi> {
 pub struct TableEnv {
     /// Pause between AI steps.
     pub ai_delay: Duration,
+    /// Who plays which seat (0-based) of a game resumed from its save, as the person resuming it
+    /// says now (`play --continue --ai 2=hard`): it replaces what the save recorded.
+    pub resume_seats: Vec<(usize, SeatKind)>,
 }
 
 impl Default for TableEnv {
     fn default() -> Self {
         TableEnv {
             ai_delay: AI_STEP_DELAY,
+            resume_seats: Vec::new(),
         }
     }
 }
@@ -187,8 +191,23 @@ impl<U: GameUi> Table<U> {
         lock: SaveLock,
         env: &TableEnv,
     ) -> Result<Self, String> {
-        let seats = <U::Game as Recordable>::seats(&loaded.save.game);
-        let mut session = Session::<U>::new(loaded.start.clone(), seats, Some(loaded.save.seed));
+        // A file never starts a program: its outside-program seats come back as people's,
+        // unless the command line names who plays them now.
+        let (mut seats, emptied) = <U::Game as Recordable>::seats(&loaded.save.game).from_file();
+        for (seat, kind) in &env.resume_seats {
+            let Some(player) = seats.players.get_mut(*seat) else {
+                return Err(format!(
+                    "--ai {}: the saved game has {} seats",
+                    seat + 1,
+                    seats.len()
+                ));
+            };
+            player.kind = kind.clone();
+        }
+        let mut spec = loaded.save.game.clone();
+        <U::Game as Recordable>::set_players(&mut spec, &seats);
+        let mut session =
+            Session::<U>::new(loaded.start.clone(), seats.clone(), Some(loaded.save.seed));
         for (i, c) in loaded.choices.iter().enumerate() {
             session
                 .apply(*c)
@@ -200,8 +219,28 @@ impl<U: GameUi> Table<U> {
             kind: LineKind::Important,
             text: format!("Continued from {}", path.display()),
         });
-        let autosave = Autosave::resume(path, &loaded.save, lock);
-        Self::live_session(session, Some(autosave), env)
+        // Said for each seat whose program was not started and that nobody was named for.
+        let unfilled: Vec<String> = emptied
+            .iter()
+            .filter(|e| !env.resume_seats.iter().any(|(s, _)| *s == e.seat))
+            .map(|e| e.to_string())
+            .collect();
+        for text in &unfilled {
+            session.log.push(LogLine {
+                turn: session.game.turn(),
+                seat: None,
+                kind: LineKind::Important,
+                text: text.clone(),
+            });
+        }
+        let mut save = loaded.save;
+        save.game = spec;
+        let autosave = Autosave::resume(path, &save, lock);
+        let mut table = Self::live_session(session, Some(autosave), env)?;
+        if let Some(first) = unfilled.first() {
+            table.core.note = Some(Note::warn(first.clone()));
+        }
+        Ok(table)
     }
 
     /// A saved game to watch in the replay viewer. A finished game may be watched with every

@@ -6,9 +6,12 @@
 //! - [`tashkalar`]: Tash-Kalar: its rules engine, its save payload, its commands and its screen.
 //! - [`highground`]: High Ground (Icehouse pyramids on a board of playing cards).
 //!
-//! Dependencies point one way: a game uses the shell; the shell never names a game. `main.rs`
-//! is where the two meet.
+//! - [`games`]: the one list of the games, read by the command line, the menu, tests and benches.
+//!
+//! Dependencies point one way: a game uses the shell; the shell never names a game. The list in
+//! [`games`] is where the two meet; `main.rs` only hands it to the shell's command line.
 
+pub mod games;
 pub mod highground;
 pub mod shell;
 pub mod tashkalar;

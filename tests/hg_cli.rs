@@ -174,10 +174,13 @@ fn play_takes_two_to_four_players_and_refuses_the_rest_with_a_reason() {
         (&["--players", "1"][..], "--players"),
         (&["--players", "5"][..], "--players"),
         (&["--variant", "huge"][..], "huge"),
-        (&["--mode", "deathmatch"][..], "--mode is a Tash-Kalar flag"),
+        (
+            &["--mode", "deathmatch"][..],
+            "--mode is Tash-Kalar's (--game tash-kalar) option, not High Ground's",
+        ),
         (
             &["--teams", "--players", "4"][..],
-            "--teams is a Tash-Kalar flag",
+            "--teams is Tash-Kalar's (--game tash-kalar) option",
         ),
         (&["--ai", "5=normal"][..], "5"),
         (&["--ai", "2=genius"][..], "genius"),

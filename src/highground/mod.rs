@@ -17,6 +17,7 @@ pub mod board;
 pub mod card;
 pub mod cli;
 pub mod decision;
+pub mod def;
 pub mod die;
 pub mod eval;
 pub mod game;
@@ -34,6 +35,7 @@ pub mod view;
 
 pub use card::Card;
 pub use decision::{ApplyError, Choice};
+pub use def::HighGroundGame;
 pub use die::Face;
 pub use pos::{Orientation, Pos, Side};
 pub use position::{Position, PositionError};
@@ -47,6 +49,9 @@ use ui::HgScreen;
 /// The name `--game` takes.
 pub const ID: &str = "high-ground";
 
+/// One line about the game, for the menu.
+const BLURB: &str = "Icehouse pyramids on a board of playing cards: take the high ground";
+
 /// The game's name in big letters above its menu.
 const BANNER: &[&str] = &[
     "█ █ █ █▀▀ █ █   █▀▀ █▀█ █▀█ █ █ █▄ █ █▀▄",
@@ -58,7 +63,7 @@ const BANNER: &[&str] = &[
 pub fn entry() -> Entry<HgScreen> {
     Entry {
         id: ID,
-        blurb: "Icehouse pyramids on a board of playing cards: take the high ground",
+        blurb: BLURB,
         banner: BANNER,
         ctx: (),
         setup: |_| Box::new(ui::setup::HgSetup::default()) as Box<dyn SetupForm>,

@@ -3,12 +3,16 @@
 //! game module (a test checks it).
 
 pub mod ai;
+pub mod cli;
+pub mod commands;
 pub mod game;
 pub mod hash;
 pub mod out;
 pub mod play;
+pub mod position;
 pub mod quote;
 pub mod record;
+pub mod registry;
 pub mod rng;
 pub mod seats;
 pub mod sim;

@@ -4,12 +4,15 @@
 //! tournaments' set-ups).
 
 pub mod cli;
+pub mod def;
 pub mod engine;
 pub mod game;
 pub mod record;
 pub mod tactics;
 pub mod ui;
 pub mod wire;
+
+pub use def::TashKalar;
 
 use crate::shell::tui::catalog::{Entry, SetupForm};
 use engine::CardDb;
@@ -18,6 +21,9 @@ use ui::ArenaScreen;
 
 /// The name `--game` takes.
 pub const ID: &str = "tash-kalar";
+
+/// One line about the game, for the menu.
+const BLURB: &str = "Arena of Legends: summon beings from patterns of pieces";
 
 /// The game's name in big letters above its menu.
 const BANNER: &[&str] = &[
@@ -30,7 +36,7 @@ const BANNER: &[&str] = &[
 pub fn entry(db: Arc<CardDb>) -> Entry<ArenaScreen> {
     Entry {
         id: ID,
-        blurb: "Arena of Legends: summon beings from patterns of pieces",
+        blurb: BLURB,
         banner: BANNER,
         ctx: db,
         setup: |db: &Arc<CardDb>| {

@@ -381,9 +381,16 @@ impl App {
 
     /// Shows the new-game form of the chosen game.
     pub fn new_game_form(&mut self) {
-        if let Some(e) = self.entry() {
-            let form = FormState::new(e.title(), e.setup());
-            self.screen = Screen::NewGame(Box::new(form));
+        let Some(e) = self.entry() else {
+            return;
+        };
+        match e.setup() {
+            Ok(setup) => {
+                let form = FormState::new(e.title(), setup);
+                self.screen = Screen::NewGame(Box::new(form));
+            }
+            // The game's data does not load: said, and the other games stay playable.
+            Err(why) => self.overlay = Some(Overlay::Notice(why)),
         }
     }
 

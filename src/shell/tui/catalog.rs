@@ -77,8 +77,8 @@ pub trait GameEntry: Send + Sync {
     fn banner(&self) -> &'static [&'static str];
     /// The `format` its saves carry.
     fn format(&self) -> &'static str;
-    /// A fresh new-game form.
-    fn setup(&self) -> Box<dyn SetupForm>;
+    /// A fresh new-game form (or why the game cannot be set up: its data does not load).
+    fn setup(&self) -> Result<Box<dyn SetupForm>, String>;
     /// Its rules pages.
     fn rules(&self) -> Vec<RulesPage>;
     /// One line for a list of saves, from the save's text without playing it.
@@ -164,8 +164,8 @@ impl<U: GameUi> GameEntry for Entry<U> {
         <U::Game as Recordable>::FORMAT
     }
 
-    fn setup(&self) -> Box<dyn SetupForm> {
-        (self.setup)(&self.ctx)
+    fn setup(&self) -> Result<Box<dyn SetupForm>, String> {
+        Ok((self.setup)(&self.ctx))
     }
 
     fn rules(&self) -> Vec<RulesPage> {

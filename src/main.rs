@@ -1,5 +1,5 @@
-//! `tashkalar`: the table's games in the terminal. The command line is the shell's
-//! ([`table::shell::cli`]); this program only hands it the list of games ([`table::games`]).
+//! The table's program: its command line is the shell's ([`table::shell::cli`]), and this only
+//! hands it the list of games ([`table::games`]). It names no game, so adding one never touches it.
 
 fn main() -> std::process::ExitCode {
     table::shell::cli::main(table::games::registry())

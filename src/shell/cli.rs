@@ -15,6 +15,7 @@ use crate::shell::tui::theme::PaletteKind;
 use crate::shell::tui::{self as front, Launch};
 use crate::shell::{out, quote, record::save};
 use clap::{Arg, ArgAction, ArgMatches, Args, CommandFactory, FromArgMatches, Parser, Subcommand};
+use std::io::{BufRead, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Arc;
@@ -151,13 +152,30 @@ struct SimArgs {
 /// says how many its game has; the table then checks the seat exists).
 const MAX_SEATS: usize = 4;
 
-/// Runs the command line of `std::env::args` over `registry`; the process's exit status.
-pub fn main(registry: Registry) -> ExitCode {
-    run_args(registry, std::env::args_os())
+/// Where a command reads and writes: the process's standard streams, or a test's buffers.
+pub struct Io<'a> {
+    /// What `bot` reads the host's messages from.
+    pub input: &'a mut dyn BufRead,
+    /// What a command prints.
+    pub output: &'a mut dyn Write,
+    /// Where a failure is said, in one line.
+    pub errors: &'a mut dyn Write,
 }
 
-/// Runs a command line over `registry`.
-pub fn run_args<I, T>(registry: Registry, args: I) -> ExitCode
+/// Runs the command line of `std::env::args` over `registry`, on the standard streams; the
+/// process's exit status.
+pub fn main(registry: Registry) -> ExitCode {
+    let (stdin, stdout, stderr) = (std::io::stdin(), std::io::stdout(), std::io::stderr());
+    let io = Io {
+        input: &mut stdin.lock(),
+        output: &mut stdout.lock(),
+        errors: &mut stderr.lock(),
+    };
+    run_args(registry, std::env::args_os(), io)
+}
+
+/// Runs a command line over `registry`; the exit status.
+pub fn run_args<I, T>(registry: Registry, args: I, io: Io<'_>) -> ExitCode
 where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
@@ -173,14 +191,33 @@ where
         Err(status) => return status,
     };
     let options = game_options(&registry, &matches);
-    match run(&registry, cli, options) {
+    let errors = &mut *io.errors;
+    let mut streams = Streams {
+        input: io.input,
+        output: io.output,
+    };
+    match run(&registry, cli, options, &mut streams) {
         // A reader that closed the pipe took what it wanted (see `shell::out`).
         Ok(()) | Err(Failure::Closed) => ExitCode::SUCCESS,
         Err(Failure::Message(message)) => {
-            // One line, even if a name in it came from a file or the command line.
-            out::eprintln(&format!("tashkalar: {}", quote::escape(&message)));
+            // One line, even if a name in it came from a file or the command line; a failure
+            // to say it has nowhere left to be said.
+            let _ = writeln!(errors, "tashkalar: {}", quote::escape(&message));
+            let _ = errors.flush();
             ExitCode::FAILURE
         }
+    }
+}
+
+/// The streams a command reads and prints on.
+struct Streams<'a> {
+    input: &'a mut dyn BufRead,
+    output: &'a mut dyn Write,
+}
+
+impl Streams<'_> {
+    fn print(&mut self, text: &str) -> Result<(), out::Stop> {
+        out::write_to(&mut self.output, text)
     }
 }
 
@@ -315,7 +352,12 @@ fn read_position(path: &std::path::Path) -> Result<String, String> {
     std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
-fn run(registry: &Arc<Registry>, cli: Cli, options: Options) -> Result<(), Failure> {
+fn run(
+    registry: &Arc<Registry>,
+    cli: Cli,
+    options: Options,
+    io: &mut Streams<'_>,
+) -> Result<(), Failure> {
     let palette = cli.palette.unwrap_or_else(PaletteKind::from_env);
     let game = registry.game(cli.game.as_deref())?;
     let named = cli.game.is_some();
@@ -331,10 +373,12 @@ fn run(registry: &Arc<Registry>, cli: Cli, options: Options) -> Result<(), Failu
     match cli.command {
         None => play(registry, game, named, options, PlayArgs::default(), palette),
         Some(Command::Play(args)) => play(registry, game, named, options, args, palette),
-        Some(Command::Replay { file, verify }) => replay(registry, &options, file, verify, palette),
+        Some(Command::Replay { file, verify }) => {
+            replay(registry, &options, file, verify, palette, io)
+        }
         Some(Command::Cards {
             action: CardsAction::Check,
-        }) => Ok(out::print(&game.check(&options)?)?),
+        }) => Ok(io.print(&game.check(&options)?)?),
         Some(Command::Legal {
             scenario,
             json,
@@ -344,7 +388,7 @@ fn run(registry: &Arc<Registry>, cli: Cli, options: Options) -> Result<(), Failu
             let shown = game
                 .legal(&options, &text, &then, json)
                 .map_err(|e| in_file(&scenario, e))?;
-            Ok(out::print(&shown)?)
+            Ok(io.print(&shown)?)
         }
         Some(Command::Sim(args)) => {
             let request = SimRequest {
@@ -356,7 +400,7 @@ fn run(registry: &Arc<Registry>, cli: Cli, options: Options) -> Result<(), Failu
                 save_dir: args.save_dir,
                 json: args.json,
             };
-            Ok(out::print(&game.sim(&options, &request)?)?)
+            Ok(io.print(&game.sim(&options, &request)?)?)
         }
         Some(Command::Think {
             scenario,
@@ -375,13 +419,9 @@ fn run(registry: &Arc<Registry>, cli: Cli, options: Options) -> Result<(), Failu
             let shown = game
                 .think(&options, &text, &request)
                 .map_err(|e| in_file(&scenario, e))?;
-            Ok(out::print(&shown)?)
+            Ok(io.print(&shown)?)
         }
-        Some(Command::Bot { level }) => {
-            let mut stdin = std::io::stdin().lock();
-            let mut stdout = std::io::stdout().lock();
-            Ok(game.serve(&options, &level, &mut stdin, &mut stdout)?)
-        }
+        Some(Command::Bot { level }) => Ok(game.serve(&options, &level, io.input, io.output)?),
     }
 }
 
@@ -472,12 +512,13 @@ fn replay(
     file: PathBuf,
     verify: bool,
     palette: PaletteKind,
+    io: &mut Streams<'_>,
 ) -> Result<(), Failure> {
     let catalog = registry.catalog(options);
     if verify {
         // Loading re-applies every choice and compares the final hash: that is the check.
         let (_, hash) = catalog.verify(&file).map_err(|e| e.to_string())?;
-        out::println(&format!("ok {}", crate::shell::record::format::hex(hash)))?;
+        io.print(&format!("ok {}\n", crate::shell::record::format::hex(hash)))?;
         return Ok(());
     }
     let table = catalog

@@ -5,6 +5,7 @@
 pub mod ai;
 pub mod cli;
 pub mod commands;
+pub mod conformance;
 pub mod game;
 pub mod hash;
 pub mod out;

@@ -10,9 +10,16 @@ use ratatui::text::Line;
 use ratatui::widgets::{Block, Paragraph};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use table::shell::commands::{self, Tournament};
 use table::shell::game::Game;
+use table::shell::position::Positions;
 use table::shell::record::Recordable;
+use table::shell::registry::{
+    About, CommandError, GameDef, GameOption, OptionValue, Options, PlayRequest, Scope, SimRequest,
+    ThinkRequest, seat_kinds,
+};
 use table::shell::seats::{Player, SeatKind, Seats};
+use table::shell::tui::catalog::GameEntry;
 use table::shell::tui::catalog::{Entry, FormRow, RulesPage, SetupForm, autosave_for};
 use table::shell::tui::keymap::{Binding, Context, Key, WithDigit};
 use table::shell::tui::table::{Table, TableEnv, TableScreen};
@@ -113,6 +120,9 @@ impl Game for Nim {
     fn choice_text(&self, t: &Take) -> String {
         format!("take {} from {}", t.count, t.heap + 1)
     }
+    fn wire(&self) -> Option<serde_json::Value> {
+        Some(serde_json::json!({"heaps": self.heaps, "to_move": self.to_move, "turn": self.turn}))
+    }
     fn parse_choice(&self, text: &str) -> Result<Take, NimError> {
         let words: Vec<&str> = text.split_whitespace().collect();
         match words.as_slice() {
@@ -175,6 +185,187 @@ impl Recordable for Nim {
     }
     fn describe(spec: &NimSpec) -> String {
         format!("Nim with heaps {:?}", spec.heaps)
+    }
+    fn from_wire(_: &(), wire: &serde_json::Value) -> Result<Nim, String> {
+        let position: NimPosition =
+            serde_json::from_value(wire.clone()).map_err(|e| e.to_string())?;
+        position.into_game().map_err(|e| e.0)
+    }
+}
+
+/// A position of Nim as a file (RON) or the bot protocol (JSON) writes it.
+#[derive(Clone, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NimPosition {
+    pub heaps: Vec<u8>,
+    #[serde(default)]
+    pub to_move: usize,
+    #[serde(default = "first_turn")]
+    pub turn: u32,
+}
+
+fn first_turn() -> u32 {
+    1
+}
+
+impl NimPosition {
+    fn into_game(self) -> Result<Nim, NimError> {
+        if self.to_move > 1 || self.heaps.is_empty() {
+            return Err(NimError(
+                "a position has heaps and seat 0 or 1 to move".into(),
+            ));
+        }
+        Ok(Nim {
+            heaps: self.heaps,
+            to_move: self.to_move,
+            turn: self.turn,
+        })
+    }
+}
+
+impl Positions for Nim {
+    type PositionError = NimError;
+    fn from_position(_: &(), text: &str) -> Result<Nim, NimError> {
+        let position: NimPosition = ron::from_str(text).map_err(|e| NimError(e.to_string()))?;
+        position.into_game()
+    }
+    fn decision_name(&self) -> String {
+        "take tokens from a heap".into()
+    }
+    fn state_document(&self) -> serde_json::Value {
+        serde_json::json!({"heaps": self.heaps})
+    }
+}
+
+/// Nim on the table's registry: everything the table's commands need of it.
+pub struct NimGame;
+
+static ABOUT: About = About {
+    id: "nim",
+    title: "Nim",
+    blurb: "Take tokens from heaps; whoever takes the last one wins",
+    banner: &["NIM"],
+    save_format: "nim-save",
+    players: (2, 2),
+    hidden_information: false,
+    chance: false,
+};
+
+static OPTIONS: &[GameOption] = &[GameOption {
+    name: "heaps",
+    value_name: "SIZES",
+    help: "Nim: the heaps' sizes, comma-separated (default 3,4,5)",
+    value: OptionValue::Words,
+    scope: Scope::Setup,
+}];
+
+fn heaps(options: &Options) -> Result<Vec<u8>, CommandError> {
+    match options.values("heaps") {
+        [] => Ok(vec![3, 4, 5]),
+        given => given
+            .iter()
+            .map(|h| {
+                h.parse()
+                    .map_err(|_| CommandError::Failed(format!("--heaps: `{h}`")))
+            })
+            .collect(),
+    }
+}
+
+/// A new game's spec: the heaps and who plays.
+pub fn spec_of(heaps: Vec<u8>, kinds: &[SeatKind]) -> NimSpec {
+    NimSpec {
+        heaps,
+        seats: ["Left", "Right"]
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                (
+                    n.to_string(),
+                    kinds.get(i).cloned().unwrap_or(SeatKind::Human),
+                )
+            })
+            .collect(),
+    }
+}
+
+impl GameDef for NimGame {
+    fn about(&self) -> &'static About {
+        &ABOUT
+    }
+    fn options(&self) -> &'static [GameOption] {
+        OPTIONS
+    }
+    fn entry(&self, _: &Options) -> Result<Box<dyn GameEntry>, CommandError> {
+        Ok(Box::new(entry()))
+    }
+    fn check(&self, _: &Options) -> Result<String, CommandError> {
+        Ok("Nim has no data files\n".into())
+    }
+    fn table(
+        &self,
+        options: &Options,
+        request: &PlayRequest,
+        env: &TableEnv,
+    ) -> Result<Box<dyn TableScreen>, CommandError> {
+        let kinds = seat_kinds(&request.ai, 2)?;
+        let spec = spec_of(heaps(options)?, &kinds);
+        Ok(commands::start_table::<NimScreen>(
+            &(),
+            spec,
+            request.seed.unwrap_or(1),
+            "nim",
+            request.save_dir.as_deref(),
+            env,
+        )?)
+    }
+    fn sim(&self, options: &Options, request: &SimRequest) -> Result<String, CommandError> {
+        let heaps = heaps(options)?;
+        let games = (0..request.games)
+            .map(|i| {
+                let bots = table::shell::sim::rotation(&request.bots, 2, i);
+                let kinds: Vec<SeatKind> = bots.iter().map(|b| SeatKind::Bot(b.clone())).collect();
+                table::shell::sim::Pairing {
+                    index: i,
+                    seed: request.seed.wrapping_add(u64::from(i)),
+                    spec: spec_of(heaps.clone(), &kinds),
+                    bots,
+                }
+            })
+            .collect();
+        let tournament = Tournament {
+            games,
+            label: "nim".into(),
+            title: "Nim".into(),
+            setup: serde_json::json!({"game": "nim"}),
+        };
+        commands::sim::<Nim>(&(), &tournament, request)
+    }
+    fn legal(
+        &self,
+        _: &Options,
+        position: &str,
+        then: &[usize],
+        json: bool,
+    ) -> Result<String, CommandError> {
+        commands::legal::<Nim>(&(), position, then, json)
+    }
+    fn think(
+        &self,
+        _: &Options,
+        position: &str,
+        request: &ThinkRequest,
+    ) -> Result<String, CommandError> {
+        commands::think::<Nim>(&(), position, request)
+    }
+    fn serve(
+        &self,
+        _: &Options,
+        bot: &str,
+        input: &mut dyn std::io::BufRead,
+        output: &mut dyn std::io::Write,
+    ) -> Result<(), CommandError> {
+        commands::serve_bot::<Nim>(&(), bot, input, output)
     }
 }
 

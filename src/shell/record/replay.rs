@@ -143,9 +143,16 @@ impl Step {
     pub fn between<G: Recordable>(before: &G, after: &G) -> Step {
         Step {
             seat: before.to_move(),
-            barrier: G::undo_barrier(before, after),
+            barrier: is_barrier(before, after),
         }
     }
+}
+
+/// Whether undo must not take back the step from `before` to `after`: the game says so
+/// ([`Recordable::undo_barrier`]), or the step ended the game (a finished game may show what
+/// was hidden, and its result stands).
+pub fn is_barrier<G: Recordable>(before: &G, after: &G) -> bool {
+    after.is_over() || G::undo_barrier(before, after)
 }
 
 /// How many of `steps` to keep when `seat` undoes its last decision, or `None` if it may not.

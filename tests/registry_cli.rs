@@ -151,8 +151,7 @@ fn every_command_works_for_a_game_added_to_the_registry() {
             &game,
         );
         let text = table::shell::record::save::to_text(&save).expect("writes");
-        table::shell::record::save::write_new(Path::new(saves), "nim-going", &text)
-            .expect("saved");
+        table::shell::record::save::write_new(Path::new(saves), "nim-going", &text).expect("saved");
     }
     for args in [
         &[

@@ -5,8 +5,7 @@ use super::record::Spec;
 use super::setup::Setup;
 use super::state::Variant;
 use super::ui::setup::spec_for;
-use crate::shell::seats::SeatKind;
-use crate::shell::sim::{Pairing, rotation};
+use crate::shell::sim::{self, Pairing};
 
 /// What a tournament of High Ground plays.
 #[derive(Clone, Debug)]
@@ -28,28 +27,9 @@ pub fn pairings(t: &TournamentSpec) -> Result<Vec<Pairing<Spec>>, String> {
         variant: t.variant,
     };
     setup.validate().map_err(|e| format!("--players: {e}"))?;
-    let players = t.players as usize;
-    if t.bots.is_empty() {
-        return Err("--bots names no bot".into());
-    }
-    if t.bots.len() > players {
-        return Err(format!(
-            "--bots names {} bots for {players} seats (at most one per seat; they take turns at the seats)",
-            t.bots.len()
-        ));
-    }
-    Ok((0..t.games)
-        .map(|i| {
-            let bots = rotation(&t.bots, players, i);
-            let kinds: Vec<SeatKind> = bots.iter().map(|b| SeatKind::Bot(b.clone())).collect();
-            Pairing {
-                index: i,
-                seed: t.seed.wrapping_add(u64::from(i)),
-                spec: spec_for(setup, &kinds),
-                bots,
-            }
-        })
-        .collect())
+    sim::pairings(&t.bots, t.players as usize, t.games, t.seed, |_, kinds| {
+        Ok(spec_for(setup, kinds))
+    })
 }
 
 /// Reads a variant as the command line writes it.

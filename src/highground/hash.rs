@@ -2,25 +2,24 @@
 //! hash-map order, no standard hasher whose keys may change), so saves can record it.
 
 use super::state::{HighGround, Outcome, Pending, Then, Victory};
+use crate::shell::hash::StableHasher;
+use std::hash::Hasher;
 
-/// FNV-1a, 64 bit, fed field by field.
-struct Fnv(u64);
+/// The table's stable hasher ([`StableHasher`], FNV-1a), fed field by field.
+struct Fnv(StableHasher);
 
 impl Fnv {
     fn bytes(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 ^= b as u64;
-            self.0 = self.0.wrapping_mul(0x0100_0000_01b3);
-        }
+        self.0.write(bytes);
     }
 
     fn byte(&mut self, b: u8) {
-        self.bytes(&[b]);
+        self.0.write_u8(b);
     }
 
     /// A list's length first, so that neighbouring lists cannot run into each other.
     fn len(&mut self, n: usize) {
-        self.bytes(&(n as u32).to_le_bytes());
+        self.0.write_u32(n as u32);
     }
 }
 
@@ -28,7 +27,7 @@ impl HighGround {
     /// The position's fingerprint: everything that makes the game what it is, the generator's
     /// position included (so that a game about to roll differently hashes differently).
     pub fn state_hash(&self) -> u64 {
-        let mut h = Fnv(0xcbf2_9ce4_8422_2325);
+        let mut h = Fnv(StableHasher::new());
         h.byte(self.variant as u8);
         h.byte(self.players);
         h.len(self.board.len());
@@ -93,7 +92,7 @@ impl HighGround {
             Pending::King | Pending::Action | Pending::Playing | Pending::Discarding => {}
         }
         h.bytes(&self.rng.word_pos().to_le_bytes());
-        h.0
+        h.0.finish()
     }
 
     fn pending_code(&self) -> u8 {

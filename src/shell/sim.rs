@@ -8,6 +8,7 @@
 use super::ai::{Bot, make_bot, panic_text};
 use super::play::{Match, play_match};
 use super::record::Recordable;
+use crate::shell::seats::SeatKind;
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -32,6 +33,42 @@ pub struct Pairing<S> {
 pub fn rotation(bots: &[String], players: usize, index: u32) -> Vec<String> {
     (0..players)
         .map(|s| bots[(s + index as usize) % bots.len().max(1)].clone())
+        .collect()
+}
+
+/// The games of a tournament of `games` games between `bots` at `players` seats: game `i` is
+/// dealt from `seed + i`, its seats' bots rotate so that every bot plays every seat, and `spec`
+/// sets each game up from its index and who plays its seats (called in order, so that a game
+/// drawing its own set-up, random decks say, draws the same ones however the games are played).
+/// A spec it refuses is the tournament's error.
+pub fn pairings<S>(
+    bots: &[String],
+    players: usize,
+    games: u32,
+    seed: u64,
+    mut spec: impl FnMut(u32, &[SeatKind]) -> Result<S, String>,
+) -> Result<Vec<Pairing<S>>, String> {
+    if bots.is_empty() {
+        return Err("--bots names no bot".into());
+    }
+    if bots.len() > players {
+        return Err(format!(
+            "--bots names {} bots for {players} seats (at most one per seat; they take turns at \
+             the seats)",
+            bots.len()
+        ));
+    }
+    (0..games)
+        .map(|i| {
+            let bots = rotation(bots, players, i);
+            let kinds: Vec<SeatKind> = bots.iter().map(|b| SeatKind::Bot(b.clone())).collect();
+            Ok(Pairing {
+                index: i,
+                seed: seed.wrapping_add(u64::from(i)),
+                spec: spec(i, &kinds)?,
+                bots,
+            })
+        })
         .collect()
 }
 

@@ -321,18 +321,13 @@ impl GameDef for NimGame {
     }
     fn sim(&self, options: &Options, request: &SimRequest) -> Result<String, CommandError> {
         let heaps = heaps(options)?;
-        let games = (0..request.games)
-            .map(|i| {
-                let bots = table::shell::sim::rotation(&request.bots, 2, i);
-                let kinds: Vec<SeatKind> = bots.iter().map(|b| SeatKind::Bot(b.clone())).collect();
-                table::shell::sim::Pairing {
-                    index: i,
-                    seed: request.seed.wrapping_add(u64::from(i)),
-                    spec: spec_of(heaps.clone(), &kinds),
-                    bots,
-                }
-            })
-            .collect();
+        let games = table::shell::sim::pairings(
+            &request.bots,
+            2,
+            request.games,
+            request.seed,
+            |_, kinds| Ok(spec_of(heaps.clone(), kinds)),
+        )?;
         let tournament = Tournament {
             games,
             label: "nim".into(),

@@ -4,10 +4,11 @@
 use super::HgScreen;
 use crate::highground::record::{SeatSpec, Spec};
 use crate::highground::setup::Setup;
-use crate::highground::state::{HighGround, Variant};
-use crate::shell::seats::{SeatKind, Seats};
-use crate::shell::tui::catalog::{FormRow, SetupForm, autosave_for};
-use crate::shell::tui::table::{Table, TableEnv, TableScreen};
+use crate::highground::state::Variant;
+use crate::shell::commands::start_table;
+use crate::shell::seats::SeatKind;
+use crate::shell::tui::catalog::{FormRow, SetupForm};
+use crate::shell::tui::table::{TableEnv, TableScreen};
 use crate::shell::tui::theme::colour_name;
 use std::path::Path;
 
@@ -43,13 +44,10 @@ pub fn table(
     save_dir: Option<&Path>,
     env: &TableEnv,
 ) -> Result<Box<dyn TableScreen>, String> {
-    let game = HighGround::new_game(setup, seed).map_err(|e| e.to_string())?;
+    setup.validate().map_err(|e| e.to_string())?;
     let spec = spec_for(setup, kinds);
     let label = format!("high-ground-{}", setup.variant.name());
-    let autosave = autosave_for::<HighGround>(save_dir, &label, spec, seed);
-    let seats = Seats::new(seat_names(setup.players), kinds);
-    let table = Table::<HgScreen>::live(game, seats, Some(seed), autosave, env)?;
-    Ok(Box::new(table))
+    start_table::<HgScreen>(&(), spec, seed, &label, save_dir, env)
 }
 
 /// The new-game form of High Ground: the variant and the number of players.

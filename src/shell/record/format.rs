@@ -2,10 +2,12 @@
 //! integrity check that makes any damage to the file show (see `docs/saves.md`).
 
 use crate::shell::game::Game;
+use crate::shell::hash::StableHasher;
 use crate::shell::seats::Seats;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::Debug;
+use std::hash::Hasher;
 
 /// The version of the save format this build writes. Version 2 adds the `history` check over
 /// the choices and records [`Game::state_hash`]; version 1 saves are still read and verified
@@ -171,31 +173,23 @@ pub fn parse_hex(text: &str) -> Option<u64> {
 /// reordering choices changes it; it depends on the notation only, not on the engine, so it stays
 /// valid however the rules engine changes inside.
 pub fn history_hash(choices: &[String]) -> u64 {
-    let mut h: u64 = FNV_BASIS;
+    let mut h = StableHasher::new();
     for text in choices {
-        h = fnv64_on(h, &(text.len() as u32).to_le_bytes());
-        h = fnv64_on(h, text.as_bytes());
+        h.write_u32(text.len() as u32);
+        h.write(text.as_bytes());
     }
-    h
+    h.finish()
 }
 
 /// The digits a check is computed with in place of its own value.
 pub(crate) const CHECK_PLACEHOLDER: &str = "0000000000000000";
 
-/// FNV-1a, 64 bit (stable everywhere; this detects damage, it is not a signature).
+/// FNV-1a, 64 bit, over `bytes` (the table's one stable hash: this detects damage, it is not a
+/// signature).
 pub(crate) fn fnv64(bytes: &[u8]) -> u64 {
-    fnv64_on(FNV_BASIS, bytes)
-}
-
-const FNV_BASIS: u64 = 0xcbf2_9ce4_8422_2325;
-
-/// FNV-1a going on from `h` over more bytes.
-fn fnv64_on(mut h: u64, bytes: &[u8]) -> u64 {
-    for &b in bytes {
-        h ^= b as u64;
-        h = h.wrapping_mul(0x0100_0000_01b3);
-    }
-    h
+    let mut h = StableHasher::new();
+    h.write(bytes);
+    h.finish()
 }
 
 /// Where the digits of the check value `value` are in `text`: the last quoted occurrence (the

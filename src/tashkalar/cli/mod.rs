@@ -4,8 +4,7 @@
 pub mod json;
 
 use crate::shell::rng::Rng;
-use crate::shell::seats::SeatKind;
-use crate::shell::sim::{Pairing, rotation};
+use crate::shell::sim::{self, Pairing};
 use crate::tashkalar::engine::cards::{CardDb, LoadError};
 use crate::tashkalar::engine::scenario::Scenario;
 use crate::tashkalar::engine::setup::{MIN_TASKS, SetupError};
@@ -133,19 +132,12 @@ pub struct TournamentSpec {
 /// played: a set-up error is the run's error.
 pub fn pairings(db: &CardDb, t: &TournamentSpec) -> Result<Vec<Pairing<GameSpec>>, String> {
     let players = t.players as usize;
-    if t.bots.len() > players {
-        return Err(format!(
-            "--bots names {} bots for {players} seats (at most one per seat; they take turns at the seats)",
-            t.bots.len()
-        ));
-    }
     let mixed = t.decks.len() == 1 && t.decks[0] == "mixed";
     if !t.decks.is_empty() && !mixed {
         decks_for(db, &t.decks, t.players)?;
     }
     let mut deck_rng = Rng::seeded(t.seed ^ 0x5eed_dec5);
-    let mut out = Vec::with_capacity(t.games as usize);
-    for i in 0..t.games {
+    sim::pairings(&t.bots, players, t.games, t.seed, |_, kinds| {
         let decks: Vec<String> = match t.decks.as_slice() {
             [] => vec![db.decks.first().map(|d| d.name.clone()).unwrap_or_default(); players],
             [one] if one == "mixed" => (0..players)
@@ -158,8 +150,6 @@ pub fn pairings(db: &CardDb, t: &TournamentSpec) -> Result<Vec<Pairing<GameSpec>
             [one] => vec![one.clone(); players],
             many => many.to_vec(),
         };
-        let bots = rotation(&t.bots, players, i);
-        let kinds: Vec<SeatKind> = bots.iter().map(|b| SeatKind::Bot(b.clone())).collect();
         let config = GameConfig {
             mode: t.mode,
             players: t.players,
@@ -167,14 +157,8 @@ pub fn pairings(db: &CardDb, t: &TournamentSpec) -> Result<Vec<Pairing<GameSpec>
             decks,
         };
         config.validate(db).map_err(|e| setup_error(&e))?;
-        out.push(Pairing {
-            index: i,
-            seed: t.seed.wrapping_add(u64::from(i)),
-            spec: spec_for(&config, &kinds, None),
-            bots,
-        });
-    }
-    Ok(out)
+        Ok(spec_for(&config, kinds, None))
+    })
 }
 
 /// A set-up refusal as the command line says it: the engine's reason, with the flag to change

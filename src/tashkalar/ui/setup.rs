@@ -2,9 +2,10 @@
 //! and the new-game form turn into one, and how it is put on the table.
 
 use super::ArenaScreen;
-use crate::shell::seats::{SeatKind, Seats};
-use crate::shell::tui::catalog::{FormRow, SetupForm, autosave_for};
-use crate::shell::tui::table::{Table, TableEnv, TableScreen};
+use crate::shell::commands::start_table;
+use crate::shell::seats::SeatKind;
+use crate::shell::tui::catalog::{FormRow, SetupForm};
+use crate::shell::tui::table::{TableEnv, TableScreen};
 use crate::shell::tui::theme::colour_name;
 use crate::tashkalar::engine::RULES_VERSION;
 use crate::tashkalar::engine::scenario::Scenario;
@@ -119,12 +120,8 @@ impl GameSetup {
         save_dir: Option<&Path>,
         env: &TableEnv,
     ) -> Result<Box<dyn TableScreen>, String> {
-        let state = self.deal(db)?;
-        let spec = spec_for(&state.config, &self.seats, None);
-        let autosave = autosave_for::<GameState>(save_dir, self.mode.name(), spec, self.seed);
-        let seats = Seats::new(seat_names(&state.config), &self.seats);
-        let table = Table::<ArenaScreen>::live(state, seats, Some(self.seed), autosave, env)?;
-        Ok(Box::new(table))
+        let spec = spec_for(&self.config(), &self.seats, None);
+        start_table::<ArenaScreen>(&db, spec, self.seed, self.mode.name(), save_dir, env)
     }
 }
 
@@ -139,12 +136,12 @@ pub fn scenario_table(
 ) -> Result<Box<dyn TableScreen>, String> {
     let scenario = Scenario::parse(text).map_err(|e| e.to_string())?;
     let seed = scenario.seed;
-    let state = scenario.into_state(db).map_err(|e| e.to_string())?;
+    let state = scenario
+        .into_state(Arc::clone(&db))
+        .map_err(|e| e.to_string())?;
     let spec = spec_for(&state.config, kinds, Some(text.to_string()));
-    let autosave = autosave_for::<GameState>(save_dir, state.config.mode.name(), spec, seed);
-    let seats = Seats::new(seat_names(&state.config), kinds);
-    let table = Table::<ArenaScreen>::live(state, seats, None, autosave, env)?;
-    Ok(Box::new(table))
+    let label = state.config.mode.name();
+    start_table::<ArenaScreen>(&db, spec, seed, label, save_dir, env)
 }
 
 /// Builds a game from a scenario file's text.

@@ -1,4 +1,5 @@
-//! Learns the weights of the search's evaluation (`engine::eval::learned`) from self-play and
+//! Learns the weights of the learned evaluation (`engine::eval::learned`, which no level uses: it
+//! is measured against the others, `docs/ai.md`) from self-play and
 //! writes them as `assets/ai/weights.ron`.
 //!
 //! `cargo run --release --example train -- [games=600] [seed=1] [epsilon=0.15] [out=FILE]`
@@ -68,7 +69,7 @@ fn main() -> Result<(), String> {
         forms.push(w);
     }
     let mut text = format!(
-        "// Weights of the search's evaluation (engine::eval::learned), features in this order:\n\
+        "// Weights of the learned evaluation (engine::eval::learned), features in this order:\n\
          // {}.\n\
          // Made by `cargo run --release --example train -- games={games} seed={seed} epsilon={epsilon}`\n\
          // ({:.0} s on the project machine); see docs/ai.md.\n",

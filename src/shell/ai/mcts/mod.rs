@@ -18,8 +18,8 @@
 //!
 //! A search may share its iterations among several independent trees ([`MctsConfig::trees`],
 //! root parallelism), each on its own thread with its own seeded generator; their root visits are
-//! added up, so the choice does not depend on how many cores run them. No level does yet: what it
-//! is worth is being measured (`docs/ai.md`).
+//! added up, so the choice does not depend on how many cores run them. No level does: measured,
+//! two trees played no stronger than one (`docs/ai-journal.md`), so the option stays for probes.
 //!
 //! The time limit is one [`Deadline`] for the whole decision, read inside the root plan (its
 //! greedy completions and replies), between iterations and inside each playout: once it is

@@ -404,6 +404,7 @@ pub fn render(
             colours: &(0..g.players()).collect::<Vec<_>>(),
             theme,
             scroll: v.log_scroll,
+            filter: v.log_filter(),
         },
         l.log,
     );

@@ -29,6 +29,28 @@ pub enum LineKind {
     Score,
     /// The end of the game approaching, game over, saving trouble.
     Important,
+    /// Seen only by this seat (the cards it drew, what it was dealt): shown to that seat, and to
+    /// everyone only in the replay of a finished game watched with every hand.
+    Private(usize),
+}
+
+/// Which log lines may be drawn: a private line only for its seat, or when every hand is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct LogFilter {
+    /// The seat whose hidden information may be drawn.
+    pub viewer: Option<usize>,
+    /// Every hand is shown (the replay of a finished game).
+    pub every_hand: bool,
+}
+
+impl LogFilter {
+    /// Whether `line` may be drawn.
+    pub fn shows(&self, line: &LogLine) -> bool {
+        match line.kind {
+            LineKind::Private(seat) => self.every_hand || self.viewer == Some(seat),
+            _ => true,
+        }
+    }
 }
 
 /// One line of the event log.
@@ -261,6 +283,8 @@ pub struct TableView<'a, U: GameUi> {
     pub log_scroll: usize,
     /// The seat whose hidden information may be drawn (`None`: public information only).
     pub viewer: Option<usize>,
+    /// Every hand may be drawn (the replay of a finished game watched with every hand).
+    pub every_hand: bool,
     /// A person at this keyboard decides now: the selection is shown and keys act.
     pub human_turn: bool,
     /// The AI seat that decides now, if any.
@@ -277,6 +301,14 @@ pub struct TableView<'a, U: GameUi> {
 }
 
 impl<U: GameUi> TableView<'_, U> {
+    /// Which log lines this view may draw.
+    pub fn log_filter(&self) -> LogFilter {
+        LogFilter {
+            viewer: self.viewer,
+            every_hand: self.every_hand,
+        }
+    }
+
     /// The seat that decides now, or `None` once the game is over.
     pub fn decider(&self) -> Option<usize> {
         (!self.game.is_over()).then(|| self.game.to_move())

@@ -514,6 +514,7 @@ pub fn render(
                 .collect::<Vec<_>>(),
             theme,
             scroll: v.log_scroll,
+            filter: v.log_filter(),
         },
         layout.log,
     );

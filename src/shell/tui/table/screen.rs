@@ -5,7 +5,7 @@ use super::super::action::Action;
 use super::super::keymap::{self, Context, HelpLine, Hint, HintBar, KEYMAP};
 use super::super::screens::overlays;
 use super::super::theme::Theme;
-use super::super::ui::GameUi;
+use super::super::ui::{GameUi, LogFilter, LogLine};
 use super::{Core, Question, Table};
 use crate::shell::game::Game;
 use ratatui::Frame;
@@ -293,13 +293,16 @@ fn render_pass<U: GameUi>(
 ) {
     let name = core.session.seats.name(seat);
     let colour = U::seat_colour(&core.session.game, seat);
-    let last: Vec<Line> = core
+    // Nobody's private lines: the person who sits down has not confirmed being `seat` yet.
+    let public = LogFilter::default();
+    let shown: Vec<&LogLine> = core
         .session
         .log
         .iter()
-        .rev()
-        .take(6)
-        .rev()
+        .filter(|l| public.shows(l))
+        .collect();
+    let last: Vec<Line> = shown[shown.len().saturating_sub(6)..]
+        .iter()
         .map(|l| Line::styled(format!("  {}", l.text), theme.muted()))
         .collect();
     let mut lines = vec![

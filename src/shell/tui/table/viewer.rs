@@ -21,6 +21,10 @@ impl<U: GameUi> Core<U> {
             log: &s.log,
             log_scroll: self.log_scroll,
             viewer: self.viewer,
+            every_hand: self
+                .replay
+                .as_ref()
+                .is_some_and(|r| r.watch == super::replay::Watch::All),
             human_turn: self.human_turn(),
             ai: self.ai_turn().map(|seat| AiStatus {
                 seat,

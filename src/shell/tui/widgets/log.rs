@@ -1,7 +1,7 @@
 //! The event log: what happened, in words, newest at the bottom, with each line's seat as a badge.
 
 use crate::shell::tui::theme::Theme;
-use crate::shell::tui::ui::{LineKind, LogLine};
+use crate::shell::tui::ui::{LineKind, LogFilter, LogLine};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
@@ -16,6 +16,9 @@ pub struct LogPanel<'a> {
     pub theme: &'a Theme,
     /// Lines scrolled back from the newest.
     pub scroll: usize,
+    /// Which lines may be drawn ([`crate::shell::tui::ui::TableView::log_filter`]): another
+    /// seat's private lines never are.
+    pub filter: LogFilter,
 }
 
 impl LogPanel<'_> {
@@ -29,7 +32,7 @@ impl LogPanel<'_> {
         };
         let style = match l.kind {
             LineKind::Turn => Style::new().add_modifier(Modifier::BOLD),
-            LineKind::Normal => Style::new(),
+            LineKind::Normal | LineKind::Private(_) => Style::new(),
             LineKind::Score => t.key(),
             LineKind::Important => t.warn(),
         };
@@ -100,9 +103,10 @@ impl Widget for LogPanel<'_> {
         }
         // The newest lines fill the panel from the bottom; only as many as can show are wrapped.
         let want = inner.height as usize;
-        let end = self.lines.len().saturating_sub(self.scroll);
+        let visible: Vec<&LogLine> = self.lines.iter().filter(|l| self.filter.shows(l)).collect();
+        let end = visible.len().saturating_sub(self.scroll);
         let mut rows: Vec<Line> = Vec::new();
-        for l in self.lines[..end].iter().rev() {
+        for l in visible[..end].iter().rev() {
             let mut r = self.rows(l, inner.width as usize);
             r.extend(rows);
             rows = r;

@@ -19,7 +19,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use table::shell::ai::Bot;
 use table::shell::ai::mcts::{Level, MctsBot};
-use table::shell::game::{Game, SearchBudgets};
+use table::shell::game::{Game, Heuristics, SearchBudgets};
 use table::shell::play::play_match;
 use table::shell::rng::Rng;
 use table::tashkalar::engine::{CardDb, GameConfig, GameState, Mode};
@@ -74,24 +74,6 @@ impl Game for Open {
     fn scores(&self) -> Vec<i32> {
         Game::scores(&self.game)
     }
-    fn evaluate(&self) -> Vec<f64> {
-        Game::evaluate(&self.game)
-    }
-    fn search_evaluate(&self) -> Vec<f64> {
-        Game::search_evaluate(&self.game)
-    }
-    fn step_evaluate(&self) -> Vec<f64> {
-        Game::step_evaluate(&self.game)
-    }
-    fn turn_passed(&self) -> Option<Self> {
-        Game::turn_passed(&self.game).map(|game| Open {
-            game,
-            reveal: self.reveal,
-        })
-    }
-    fn threat_estimate(&self) -> Option<Vec<f64>> {
-        Game::threat_estimate(&self.game)
-    }
     fn observation(&self, _seat: usize) -> Self {
         self.clone()
     }
@@ -132,14 +114,42 @@ impl Game for Open {
     fn parse_choice(&self, text: &str) -> Result<Self::Choice, Self::Error> {
         Game::parse_choice(&self.game, text)
     }
+}
+
+impl Heuristics for Open {
+    fn evaluate(&self) -> Vec<f64> {
+        Heuristics::evaluate(&self.game)
+    }
+
+    fn search_evaluate(&self) -> Vec<f64> {
+        Heuristics::search_evaluate(&self.game)
+    }
+
+    fn step_evaluate(&self) -> Vec<f64> {
+        Heuristics::step_evaluate(&self.game)
+    }
+
+    fn turn_passed(&self) -> Option<Self> {
+        Heuristics::turn_passed(&self.game).map(|game| Open {
+            game,
+            reveal: self.reveal,
+        })
+    }
+
+    fn threat_estimate(&self) -> Option<Vec<f64>> {
+        Heuristics::threat_estimate(&self.game)
+    }
+
     fn playout_pick(&self, legal: &[Self::Choice], random: u64) -> usize {
-        Game::playout_pick(&self.game, legal, random)
+        Heuristics::playout_pick(&self.game, legal, random)
     }
+
     fn mid_action(&self) -> bool {
-        Game::mid_action(&self.game)
+        Heuristics::mid_action(&self.game)
     }
+
     fn search_budgets(&self) -> SearchBudgets {
-        Game::search_budgets(&self.game)
+        Heuristics::search_budgets(&self.game)
     }
 }
 

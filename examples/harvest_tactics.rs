@@ -23,7 +23,7 @@
 
 use std::fmt::Write as _;
 use std::sync::Arc;
-use table::shell::game::Game;
+use table::shell::game::{Game, Heuristics};
 use table::shell::rng::Rng;
 use table::tashkalar::engine::cards::CardDb;
 use table::tashkalar::engine::scenario::Scenario;

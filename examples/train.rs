@@ -22,7 +22,7 @@ mod args;
 use args::Args;
 use std::fmt::Write as _;
 use std::sync::Arc;
-use table::shell::game::Game;
+use table::shell::game::{Game, Heuristics};
 use table::shell::rng::Rng;
 use table::tashkalar::engine::cards::CardDb;
 use table::tashkalar::engine::eval::learned::{FEATURES, FormWeights, NAMES, Weights, features};
@@ -211,7 +211,7 @@ fn outcome(state: &GameState, seat: Seat) -> f64 {
     let v = if state.is_over() {
         Game::rewards(state)
     } else {
-        Game::evaluate(state)
+        Heuristics::evaluate(state)
     };
     v[seat.index()]
 }

@@ -23,7 +23,7 @@ use std::time::{Duration, Instant};
 use table::highground::{HighGround, Outcome, Pending, Setup, Variant, Victory, playout};
 use table::shell::ai::mcts::{Level, MctsBot};
 use table::shell::ai::{Bot, make_bot};
-use table::shell::game::Game;
+use table::shell::game::{Game, Heuristics};
 
 /// How a game ended, as `verbose=1` and the run's last line say it.
 const ENDS: [&str; 3] = ["annihilation", "King held", "drawn"];
@@ -37,7 +37,7 @@ fn main() -> Result<(), String> {
     };
     let probe = HighGround::new_game(setup, 1).map_err(|e| e.to_string())?;
     let level = Level::parse(&args.get("level").unwrap_or_else(|| "easy".into())).ok_or("level")?;
-    let base = level.config(Game::search_budgets(&probe));
+    let base = level.config(Heuristics::search_budgets(&probe));
     let mut config = base;
     config.iterations = num("it", base.iterations as f64)? as u32;
     config.playout_depth = num("depth", base.playout_depth as f64)? as u32;

@@ -6,7 +6,7 @@ use common::*;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use table::shell::ai::{BOT_NAMES, Bot, make_bot};
-use table::shell::game::Game;
+use table::shell::game::Heuristics;
 use table::tashkalar::engine::{Choice, GameConfig, GameState, Mode, Seat, notation};
 
 fn bot(name: &str, seed: u64) -> Box<dyn Bot<GameState>> {
@@ -60,7 +60,7 @@ fn the_greedy_bot_takes_the_destruction_the_position_offers() {
         text(&g, first)
     );
     g.apply(first).expect("legal");
-    while g.decision().seat == Seat(0) && Game::mid_action(&g) {
+    while g.decision().seat == Seat(0) && Heuristics::mid_action(&g) {
         let c = bot
             .choose(&g.observation(Seat(0)), &cancel)
             .expect("a choice");
@@ -119,13 +119,13 @@ fn the_search_reports_a_legal_choice_and_spends_its_budget_on_it() {
 #[test]
 fn a_search_shared_among_trees_adds_their_visits_and_repeats_itself() {
     use table::shell::ai::mcts::{Level, MctsBot, MctsConfig};
-    use table::shell::game::Game;
+    use table::shell::game::Heuristics;
     let g = capture_position();
     let observation = g.observation(Seat(0));
     let config = MctsConfig {
         trees: 3,
         time_limit: std::time::Duration::from_secs(3600),
-        ..Level::Easy.config(Game::search_budgets(&g))
+        ..Level::Easy.config(Heuristics::search_budgets(&g))
     };
     let search = || {
         MctsBot::with_config("trees".into(), config, 4)
@@ -165,7 +165,7 @@ fn a_cancelled_search_still_answers_at_once() {
 #[test]
 fn each_level_searches_more_than_the_one_below_with_budgets_per_form() {
     use table::shell::ai::mcts::{Evaluation, Level, MctsBot};
-    use table::shell::game::{Game, SearchBudgets};
+    use table::shell::game::{Heuristics, SearchBudgets};
     let forms = [Mode::Deathmatch, Mode::HighForm].map(|mode| {
         let config = GameConfig {
             mode,

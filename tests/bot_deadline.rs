@@ -11,7 +11,7 @@ use std::time::Duration;
 use table::shell::ai::Bot;
 use table::shell::ai::greedy::GreedyBot;
 use table::shell::ai::mcts::{Level, MctsBot};
-use table::shell::game::Game;
+use table::shell::game::Heuristics;
 use table::tashkalar::engine::cards::{BUILTIN, CardDb};
 use table::tashkalar::engine::scenario::Scenario;
 use table::tashkalar::engine::{Choice, GameState, Seat};
@@ -67,12 +67,12 @@ fn mid_run() -> GameState {
     g.apply(summon).expect("the summon is legal");
     // Take the first choice until the run is under way with choices left.
     for _ in 0..4 {
-        if !Game::mid_action(&g) || g.choices().len() < 10 {
+        if !Heuristics::mid_action(&g) || g.choices().len() < 10 {
             let first = g.choices()[0];
             g.apply(first).expect("a listed choice is legal");
         }
     }
-    assert!(Game::mid_action(&g), "the runner's run is under way");
+    assert!(Heuristics::mid_action(&g), "the runner's run is under way");
     assert!(g.choices().len() >= 10, "a leap anywhere has many landings");
     g
 }
@@ -103,7 +103,7 @@ fn a_cancelled_greedy_decision_still_plays_a_legal_choice() {
 fn mcts_past_its_deadline_answers_from_its_root_plan_without_iterating() {
     for level in Level::ALL {
         for g in [position(), mid_run()] {
-            let mut config = level.config(Game::search_budgets(&g));
+            let mut config = level.config(Heuristics::search_budgets(&g));
             config.time_limit = Duration::ZERO;
             let mut bot = MctsBot::with_config(format!("mcts:{}", level.name()), config, 1);
             let report = bot.search(&g.observation(g.decision().seat), &AtomicBool::new(false));

@@ -10,7 +10,7 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 use std::sync::atomic::AtomicBool;
 use table::shell::ai::make_bot;
-use table::shell::game::Game;
+use table::shell::game::{Game, Heuristics};
 use table::shell::record::Recordable;
 use table::shell::rng::Rng;
 use table::tashkalar::engine::{GameConfig, GameState, Mode};

@@ -6,7 +6,7 @@
 use std::sync::atomic::AtomicBool;
 use table::highground::{HighGround, Setup, Variant};
 use table::shell::ai::{Bot, make_bot};
-use table::shell::game::Game;
+use table::shell::game::{Game, Heuristics};
 
 /// Plays `game` with one bot per seat for at most `decisions` decisions; returns the game.
 fn play_with(mut game: HighGround, bots: &[&str], seed: u64, decisions: usize) -> HighGround {
@@ -92,13 +92,13 @@ fn only_hard_plays_the_steps_of_its_playouts_greedily() {
     let g = new_game(2, Variant::Normal, 3);
     let greedy: Vec<bool> = Level::ALL
         .iter()
-        .map(|l| l.config(Game::search_budgets(&g)).greedy_effects)
+        .map(|l| l.config(Heuristics::search_budgets(&g)).greedy_effects)
         .collect();
     assert_eq!(greedy, [false, false, true]);
     // The budgets stay the defaults: the steps, not more iterations, set `hard` apart.
     let iterations: Vec<u32> = Level::ALL
         .iter()
-        .map(|l| l.config(Game::search_budgets(&g)).iterations)
+        .map(|l| l.config(Heuristics::search_budgets(&g)).iterations)
         .collect();
     assert_eq!(iterations, [400, 1_600, 6_400]);
 }

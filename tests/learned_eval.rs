@@ -2,7 +2,7 @@
 
 mod common;
 
-use table::shell::game::Game;
+use table::shell::game::Heuristics;
 use table::tashkalar::engine::eval::learned::{self, BUILTIN, FEATURES, Weights};
 
 #[test]

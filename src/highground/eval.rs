@@ -19,7 +19,7 @@
 use super::die::Face;
 use super::pyramid::Status;
 use super::state::{HighGround, Outcome, Pending};
-use crate::shell::game::Game;
+use crate::shell::game::Heuristics;
 
 /// The weights of a strength (see the module's documentation): each per pip, per pyramid, per
 /// card or per King as named.

@@ -3,7 +3,7 @@
 use super::decision::{ApplyError, Choice};
 use super::state::{HighGround, Pending, Then};
 use super::{eval, notation, playout};
-use crate::shell::game::{Game, SearchBudgets};
+use crate::shell::game::{Game, Heuristics, SearchBudgets};
 
 impl Game for HighGround {
     type Choice = Choice;
@@ -44,14 +44,6 @@ impl Game for HighGround {
         }
     }
 
-    fn evaluate(&self) -> Vec<f64> {
-        eval::estimate(self)
-    }
-
-    fn search_evaluate(&self) -> Vec<f64> {
-        eval::search_estimate(self)
-    }
-
     fn observation(&self, seat: usize) -> Self {
         HighGround::observation(self, seat)
     }
@@ -66,6 +58,24 @@ impl Game for HighGround {
 
     fn choice_text(&self, choice: &Choice) -> String {
         notation::write(choice)
+    }
+
+    fn parse_choice(&self, text: &str) -> Result<Choice, ApplyError> {
+        notation::parse(text).map_err(ApplyError::Unreadable)
+    }
+}
+
+impl Heuristics for HighGround {
+    fn evaluate(&self) -> Vec<f64> {
+        eval::estimate(self)
+    }
+
+    fn search_evaluate(&self) -> Vec<f64> {
+        eval::search_estimate(self)
+    }
+
+    fn playout_pick(&self, legal: &[Choice], random: u64) -> usize {
+        playout::pick(self, legal, random)
     }
 
     /// The later parts of one action: the steps of a move, discards before the draw, what the
@@ -99,13 +109,5 @@ impl Game for HighGround {
             hard_greedy_effects: true,
             ..SearchBudgets::default()
         }
-    }
-
-    fn playout_pick(&self, legal: &[Choice], random: u64) -> usize {
-        playout::pick(self, legal, random)
-    }
-
-    fn parse_choice(&self, text: &str) -> Result<Choice, ApplyError> {
-        notation::parse(text).map_err(ApplyError::Unreadable)
     }
 }

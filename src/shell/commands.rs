@@ -4,6 +4,7 @@
 //! own types and the few things only it knows (its set-up, its pairings, its labels).
 
 use crate::shell::ai::{serve, think};
+use crate::shell::game::Heuristics;
 use crate::shell::position::{Positions, play_indexes};
 use crate::shell::record::save::{self, write_new};
 use crate::shell::record::{Recordable, SaveFile};
@@ -47,7 +48,7 @@ pub struct Tournament<S> {
 }
 
 /// Plays a tournament, saving each game when the request names a folder; the report to print.
-pub fn sim<G: Recordable>(
+pub fn sim<G: Recordable + Heuristics>(
     ctx: &G::Context,
     tournament: &Tournament<G::Spec>,
     request: &SimRequest,
@@ -115,7 +116,7 @@ fn refuse_unserved_programs<G: Recordable>(
 }
 
 /// Writes one bot game of a tournament as a save in `dir`; returns the file.
-fn save_played<G: Recordable>(
+fn save_played<G: Recordable + Heuristics>(
     ctx: &G::Context,
     dir: &Path,
     game: &Played<G>,
@@ -153,7 +154,7 @@ pub fn legal<G: Positions>(
 
 /// `think`: the choice a built-in bot makes in the position (as the seat to move sees it), with
 /// its best alternatives.
-pub fn think<G: Positions>(
+pub fn think<G: Positions + Heuristics>(
     ctx: &G::Context,
     position: &str,
     request: &ThinkRequest,
@@ -173,7 +174,7 @@ pub fn think<G: Positions>(
 }
 
 /// `bot`: serves a built-in bot over the bot protocol on `input` and `output`.
-pub fn serve_bot<G: Recordable>(
+pub fn serve_bot<G: Recordable + Heuristics>(
     ctx: &G::Context,
     level: &str,
     input: &mut dyn BufRead,

@@ -28,7 +28,7 @@ pub struct SearchBudgets {
     /// decide much (how a die face is used, where a move ends), this is worth more to `hard`
     /// than more iterations are.
     pub hard_greedy_effects: bool,
-    /// `normal` does too, ranking the steps by the game's cheap [`Game::step_evaluate`] (it is
+    /// `normal` does too, ranking the steps by the game's cheap [`Heuristics::step_evaluate`] (it is
     /// held to a second a decision; `hard` ranks them by the search's whole estimate).
     pub normal_greedy_effects: bool,
 }
@@ -78,21 +78,65 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn scores(&self) -> Vec<i32> {
         Vec::new()
     }
+    /// The game as `seat` knows it; equal for games that look the same to `seat`.
+    fn observation(&self, seat: usize) -> Self;
+    /// Hidden information (and chance still to come) dealt again at random, consistently with
+    /// what `seat` knows.
+    fn determinize(&self, seat: usize, seed: u64) -> Self;
+    /// A stable fingerprint of everything that matters for the rest of the game: the same on
+    /// every machine and build that plays the same game (saves record it).
+    fn state_hash(&self) -> u64;
+    /// A choice in the game's text notation (as saves and the command line write it).
+    fn choice_text(&self, choice: &Self::Choice) -> String;
+    /// Reads a choice written by [`Game::choice_text`] at this position.
+    fn parse_choice(&self, text: &str) -> Result<Self::Choice, Self::Error>;
+    /// When making `choice` would end the mover's turn with nothing left for them to decide
+    /// (the game then ends the turn by itself), the position just before that end: its only
+    /// legal choice ends the turn, and making it there gives what making `choice` here gives.
+    /// `None` otherwise, and for games that never end a turn by themselves. The front end shows
+    /// that position and lets a person confirm the end of their turn, or take the choice back.
+    fn before_turn_end(&self, choice: &Self::Choice) -> Option<Self> {
+        let _ = choice;
+        None
+    }
+    /// The seats on `seat`'s side, itself included, in seat order: its team in a team game. A
+    /// resignation is for the whole side, and the question names every seat of it.
+    fn side(&self, seat: usize) -> Vec<usize> {
+        vec![seat]
+    }
+    /// The choice by which the seat to move gives the game up, when it may. It is never part of
+    /// [`Game::legal`]: searches and random play would otherwise consider giving up at every
+    /// step. Games without resignation answer `None`.
+    fn resignation(&self) -> Option<Self::Choice> {
+        None
+    }
+    /// This observation as the bot protocol sends it to an outside program
+    /// (`docs/bot-protocol.md`): one JSON document, called on an observation (so it holds only
+    /// what the observing seat may know). `None`: the game is not offered over the protocol.
+    fn wire(&self) -> Option<serde_json::Value> {
+        None
+    }
+}
+
+/// What the bots know of a game beyond its rules: how a position is judged and how the search is
+/// tuned for it. Kept apart from [`Game`], which is the rules alone, so that a game states its
+/// rules in one place and its heuristics in another (`docs/ai.md` describes each game's).
+pub trait Heuristics: Game {
     /// A heuristic estimate of `rewards` for a game in progress (cut-offs, greedy play).
     fn evaluate(&self) -> Vec<f64>;
-    /// The estimate the search uses at its cut-offs and to rank choices: [`Game::evaluate`]
+    /// The estimate the search uses at its cut-offs and to rank choices: [`Heuristics::evaluate`]
     /// unless the game has a better one (`greedy` keeps `evaluate`, a fixed reference).
     fn search_evaluate(&self) -> Vec<f64> {
         self.evaluate()
     }
     /// A cheap estimate for ranking the later steps of an action in the search's playouts (which
     /// target to take, which square to end on), where the difference between two steps is in
-    /// what they change now: [`Game::search_evaluate`] for games without one.
+    /// what they change now: [`Heuristics::search_evaluate`] for games without one.
     fn step_evaluate(&self) -> Vec<f64> {
         self.search_evaluate()
     }
     /// An estimate with weights learned from self-play, for measuring it against the others
-    /// (no level uses it); [`Game::search_evaluate`] for games without one.
+    /// (no level uses it); [`Heuristics::search_evaluate`] for games without one.
     fn learned_evaluate(&self) -> Vec<f64> {
         self.search_evaluate()
     }
@@ -110,18 +154,6 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn threat_estimate(&self) -> Option<Vec<f64>> {
         None
     }
-    /// The game as `seat` knows it; equal for games that look the same to `seat`.
-    fn observation(&self, seat: usize) -> Self;
-    /// Hidden information (and chance still to come) dealt again at random, consistently with
-    /// what `seat` knows.
-    fn determinize(&self, seat: usize, seed: u64) -> Self;
-    /// A stable fingerprint of everything that matters for the rest of the game: the same on
-    /// every machine and build that plays the same game (saves record it).
-    fn state_hash(&self) -> u64;
-    /// A choice in the game's text notation (as saves and the command line write it).
-    fn choice_text(&self, choice: &Self::Choice) -> String;
-    /// Reads a choice written by [`Game::choice_text`] at this position.
-    fn parse_choice(&self, text: &str) -> Result<Self::Choice, Self::Error>;
     /// The playout policy of tree search: an index into `legal` picked with the fresh random
     /// number `random`. Uniform unless the game knows better.
     fn playout_pick(&self, legal: &[Self::Choice], random: u64) -> usize {
@@ -132,34 +164,8 @@ pub trait Game: Clone + Send + Sync + 'static {
     fn mid_action(&self) -> bool {
         false
     }
-    /// When making `choice` would end the mover's turn with nothing left for them to decide
-    /// (the game then ends the turn by itself), the position just before that end: its only
-    /// legal choice ends the turn, and making it there gives what making `choice` here gives.
-    /// `None` otherwise, and for games that never end a turn by themselves. The front end shows
-    /// that position and lets a person confirm the end of their turn, or take the choice back.
-    fn before_turn_end(&self, choice: &Self::Choice) -> Option<Self> {
-        let _ = choice;
-        None
-    }
-    /// The seats on `seat`'s side, itself included, in seat order: its team in a team game. A
-    /// resignation is for the whole side, and the question names every seat of it.
-    fn side(&self, seat: usize) -> Vec<usize> {
-        vec![seat]
-    }
     /// The search levels' budgets for this game (in this form or variant).
     fn search_budgets(&self) -> SearchBudgets {
         SearchBudgets::default()
-    }
-    /// The choice by which the seat to move gives the game up, when it may. It is never part of
-    /// [`Game::legal`]: searches and random play would otherwise consider giving up at every
-    /// step. Games without resignation answer `None`.
-    fn resignation(&self) -> Option<Self::Choice> {
-        None
-    }
-    /// This observation as the bot protocol sends it to an outside program
-    /// (`docs/bot-protocol.md`): one JSON document, called on an observation (so it holds only
-    /// what the observing seat may know). `None`: the game is not offered over the protocol.
-    fn wire(&self) -> Option<serde_json::Value> {
-        None
     }
 }

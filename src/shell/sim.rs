@@ -6,6 +6,7 @@
 //! error and the tournament goes on.
 
 use super::ai::{Bot, make_bot, panic_text};
+use super::game::Heuristics;
 use super::play::{Match, play_match};
 use super::record::Recordable;
 use crate::shell::seats::SeatKind;
@@ -161,7 +162,7 @@ impl SimReport {
     }
 
     /// Adds one finished game to the totals.
-    fn tally<G: Recordable>(&mut self, game: &Played<G>) {
+    fn tally<G: Recordable + Heuristics>(&mut self, game: &Played<G>) {
         let winners = game.winners();
         let share = 1.0 / winners.len().max(1) as f64;
         for &w in &winners {
@@ -292,7 +293,7 @@ impl std::error::Error for SimError {}
 
 /// Plays every game of `games`, `jobs` at a time; `on_game` sees every finished game in order
 /// (to save it, say). `bots` lists the distinct bots for the report, in the order given.
-pub fn run<G: Recordable>(
+pub fn run<G: Recordable + Heuristics>(
     ctx: &G::Context,
     games: &[Pairing<G::Spec>],
     bots: &[String],
@@ -382,7 +383,7 @@ fn in_order<T: Sync, R: Send>(
 }
 
 /// Plays one game; a failure or a panic inside it becomes an error that names the game.
-fn play_caught<G: Recordable>(
+fn play_caught<G: Recordable + Heuristics>(
     ctx: &G::Context,
     pairing: &Pairing<G::Spec>,
     cancel: &AtomicBool,

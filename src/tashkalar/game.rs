@@ -1,7 +1,7 @@
 //! Tash-Kalar as a [`Game`] of the table: the engine's state seen through the shell's trait.
 
 use super::engine::{self, GameState, IllegalChoice, Mode, Seat};
-use crate::shell::game::{Game, SearchBudgets};
+use crate::shell::game::{Game, Heuristics, SearchBudgets};
 
 impl Game for GameState {
     type Choice = engine::Choice;
@@ -53,38 +53,6 @@ impl Game for GameState {
         self.standings().scores
     }
 
-    fn evaluate(&self) -> Vec<f64> {
-        engine::eval::estimate(self)
-    }
-
-    fn turn_passed(&self) -> Option<Self> {
-        use engine::state::Phase;
-        if !matches!(self.phase, Phase::Action | Phase::AfterActions) || self.is_over() {
-            return None;
-        }
-        let mut next = self.clone();
-        next.turn.actions_left = 0;
-        next.phase = Phase::AfterActions;
-        next.apply(engine::Choice::EndTurn).ok()?;
-        Some(next)
-    }
-
-    fn threat_estimate(&self) -> Option<Vec<f64>> {
-        engine::eval::threat::estimate_after_threat(self)
-    }
-
-    fn search_evaluate(&self) -> Vec<f64> {
-        engine::eval::search_estimate(self)
-    }
-
-    fn step_evaluate(&self) -> Vec<f64> {
-        engine::eval::step_estimate(self)
-    }
-
-    fn learned_evaluate(&self) -> Vec<f64> {
-        engine::eval::learned::estimate(self)
-    }
-
     fn observation(&self, seat: usize) -> Self {
         GameState::observation(self, Seat(seat as u8))
     }
@@ -108,14 +76,6 @@ impl Game for GameState {
         })
     }
 
-    fn playout_pick(&self, legal: &[engine::Choice], random: u64) -> usize {
-        GameState::playout_pick(self, legal, random)
-    }
-
-    fn mid_action(&self) -> bool {
-        GameState::mid_action(self)
-    }
-
     fn before_turn_end(&self, choice: &engine::Choice) -> Option<Self> {
         GameState::before_turn_end(self, *choice)
     }
@@ -128,16 +88,58 @@ impl Game for GameState {
             .collect()
     }
 
-    fn search_budgets(&self) -> SearchBudgets {
-        budgets(self.config.mode)
-    }
-
     fn resignation(&self) -> Option<engine::Choice> {
         GameState::resignation(self)
     }
 
     fn wire(&self) -> Option<serde_json::Value> {
         Some(super::wire::to_wire(self))
+    }
+}
+
+impl Heuristics for GameState {
+    fn evaluate(&self) -> Vec<f64> {
+        engine::eval::estimate(self)
+    }
+
+    fn search_evaluate(&self) -> Vec<f64> {
+        engine::eval::search_estimate(self)
+    }
+
+    fn step_evaluate(&self) -> Vec<f64> {
+        engine::eval::step_estimate(self)
+    }
+
+    fn learned_evaluate(&self) -> Vec<f64> {
+        engine::eval::learned::estimate(self)
+    }
+
+    fn turn_passed(&self) -> Option<Self> {
+        use engine::state::Phase;
+        if !matches!(self.phase, Phase::Action | Phase::AfterActions) || self.is_over() {
+            return None;
+        }
+        let mut next = self.clone();
+        next.turn.actions_left = 0;
+        next.phase = Phase::AfterActions;
+        next.apply(engine::Choice::EndTurn).ok()?;
+        Some(next)
+    }
+
+    fn threat_estimate(&self) -> Option<Vec<f64>> {
+        engine::eval::threat::estimate_after_threat(self)
+    }
+
+    fn playout_pick(&self, legal: &[engine::Choice], random: u64) -> usize {
+        GameState::playout_pick(self, legal, random)
+    }
+
+    fn mid_action(&self) -> bool {
+        GameState::mid_action(self)
+    }
+
+    fn search_budgets(&self) -> SearchBudgets {
+        budgets(self.config.mode)
     }
 }
 

@@ -11,7 +11,7 @@ use ratatui::widgets::{Block, Paragraph};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use table::shell::commands::{self, Tournament};
-use table::shell::game::Game;
+use table::shell::game::{Game, Heuristics};
 use table::shell::position::Positions;
 use table::shell::record::Recordable;
 use table::shell::registry::{
@@ -103,9 +103,6 @@ impl Game for Nim {
         r[self.to_move] = 1.0;
         r
     }
-    fn evaluate(&self) -> Vec<f64> {
-        vec![0.5, 0.5]
-    }
     fn observation(&self, _seat: usize) -> Nim {
         self.clone()
     }
@@ -136,6 +133,12 @@ impl Game for Nim {
             }
             _ => Err(NimError(format!("`{text}` is no take"))),
         }
+    }
+}
+
+impl Heuristics for Nim {
+    fn evaluate(&self) -> Vec<f64> {
+        vec![0.5, 0.5]
     }
 }
 

@@ -3,7 +3,7 @@
 //! Each legal choice is tried on a copy of the game. When it opens further steps of the same
 //! action (an effect's targets, say), those are completed greedily too, so that a summon is judged
 //! by what its whole effect achieves, not by the bare piece it puts down. The outcome is measured
-//! by the game's own evaluation ([`Game::evaluate`]; for Tash-Kalar see `engine::eval`: points,
+//! by the game's own evaluation ([`Heuristics::evaluate`]; for Tash-Kalar see `engine::eval`: points,
 //! this turn's destruction, pieces by rank, cards ready to summon, tasks met). Ties are broken at
 //! random with the bot's seeded generator, so a seeded greedy bot is reproducible.
 //!
@@ -13,7 +13,7 @@
 
 use super::Bot;
 use super::deadline::Deadline;
-use crate::shell::game::Game;
+use crate::shell::game::Heuristics;
 use crate::shell::rng::Rng;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -49,7 +49,7 @@ impl GreedyBot {
 
 /// The value for `seat` of `game` after the current action is completed greedily (as far as it
 /// got when `deadline` is reached).
-pub(crate) fn settle<G: Game>(
+pub(crate) fn settle<G: Heuristics>(
     game: G,
     seat: usize,
     buffer: &mut Vec<G::Choice>,
@@ -61,7 +61,7 @@ pub(crate) fn settle<G: Game>(
 /// The game after `seat` completes the action in progress step by step, each step the choice
 /// `value` likes best (the first of equals), and that game's value: at most [`ACTION_DEPTH`]
 /// steps, and none after `deadline`. Greedy's look-ahead and the search's root plan share it.
-pub(crate) fn complete_action<G: Game>(
+pub(crate) fn complete_action<G: Heuristics>(
     mut game: G,
     seat: usize,
     buffer: &mut Vec<G::Choice>,
@@ -95,7 +95,7 @@ pub(crate) fn complete_action<G: Game>(
 }
 
 /// A finished game's result, or the evaluation of one in progress.
-fn outcome<G: Game>(game: &G, seat: usize) -> f64 {
+fn outcome<G: Heuristics>(game: &G, seat: usize) -> f64 {
     let values = if game.is_over() {
         game.rewards()
     } else {
@@ -104,7 +104,7 @@ fn outcome<G: Game>(game: &G, seat: usize) -> f64 {
     values.get(seat).copied().unwrap_or(0.0)
 }
 
-impl<G: Game> Bot<G> for GreedyBot {
+impl<G: Heuristics> Bot<G> for GreedyBot {
     fn name(&self) -> String {
         "greedy".into()
     }

@@ -8,7 +8,7 @@ pub mod random;
 pub mod serve;
 pub mod think;
 
-use crate::shell::game::Game;
+use crate::shell::game::{Game, Heuristics};
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
@@ -39,7 +39,7 @@ pub const BOT_NAMES: &[&str] = &["random", "greedy", "mcts:easy", "mcts:normal",
 /// unchanged): a limit it never reaches makes a tournament's games the same however busy the
 /// machine is. `cmd:PROGRAM ARGS` (or `cmd@SECONDS:PROGRAM ARGS`) is an outside program speaking the bot
 /// protocol ([`external`]), started at its first decision.
-pub fn make_bot<G: Game>(name: &str, seed: u64) -> Result<Box<dyn Bot<G>>, String> {
+pub fn make_bot<G: Heuristics>(name: &str, seed: u64) -> Result<Box<dyn Bot<G>>, String> {
     if let Some(search) = search_bot(name, seed) {
         return Ok(Box::new(search?));
     }

@@ -4,6 +4,7 @@
 
 use super::external::PROTOCOL;
 use super::{Bot, make_bot, panic_text};
+use crate::shell::game::Heuristics;
 use crate::shell::record::Recordable;
 use serde_json::{Value, json};
 use std::io::{BufRead, Write};
@@ -24,7 +25,7 @@ pub fn level_bot(level: &str) -> String {
 /// Serves `bot` (a name [`make_bot`] knows) on `input` and `output` until `quit` or the end of
 /// the input. Every message gets one line in answer; a message that cannot be understood gets an
 /// `error` line (and the host, which asked for a choice, then counts the game as lost).
-pub fn serve<G: Recordable>(
+pub fn serve<G: Recordable + Heuristics>(
     ctx: &G::Context,
     bot: &str,
     input: impl BufRead,
@@ -71,7 +72,7 @@ fn error(message: String) -> Value {
 
 /// Answers one `decide`: restores the observation, lets the bot choose within the budget, and
 /// names the choice by its index in the host's list (and its text).
-fn decide<G: Recordable>(
+fn decide<G: Recordable + Heuristics>(
     ctx: &G::Context,
     player: &mut dyn Bot<G>,
     message: &Value,

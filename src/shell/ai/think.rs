@@ -4,7 +4,7 @@
 use super::deadline::Deadline;
 use super::greedy::{self, settle};
 use super::{Bot, make_bot, search_bot};
-use crate::shell::game::Game;
+use crate::shell::game::Heuristics;
 use serde_json::{Value, json};
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
@@ -70,7 +70,7 @@ impl Analysis {
 
 /// Lets `bot` (a name [`make_bot`] knows) choose in `observation` with `seed`, and reports its
 /// choice and up to `top` alternatives.
-pub fn think<G: Game>(
+pub fn think<G: Heuristics>(
     observation: &G,
     bot: &str,
     seed: u64,

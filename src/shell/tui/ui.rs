@@ -327,7 +327,7 @@ impl<U: GameUi> TableView<'_, U> {
 
 /// The screen of one game: its selection state and how it draws and reads input.
 pub trait GameUi: Sized + Send + 'static {
-    type Game: Recordable;
+    type Game: Recordable + crate::shell::game::Heuristics;
     type Narrator: Narrator<Self::Game>;
     /// The game screen's own actions.
     type Action: WithDigit + Eq + Debug + Send + 'static;

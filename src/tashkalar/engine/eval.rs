@@ -228,7 +228,7 @@ fn softmax(state: &GameState, values: &[f64; Seat::MAX]) -> Vec<f64> {
 /// A learned evaluation: the same kind of estimate as [`estimate`], from features of each seat
 /// weighted by numbers learned from play (`assets/ai/weights.ron`, made by `examples/train.rs`;
 /// `docs/ai.md` says how). No level searches with it (it lost to the hand-set estimate in play);
-/// it stays to be measured against the others through [`crate::shell::game::Game::learned_evaluate`].
+/// it stays to be measured against the others through [`crate::shell::game::Heuristics::learned_evaluate`].
 pub mod learned {
     use super::super::board::RankSet;
     use super::super::state::{GameState, HandKind, Mode, Seat};

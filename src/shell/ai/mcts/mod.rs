@@ -5,10 +5,10 @@
 //! best few legal choices are considered (the root by `greedy`'s look-ahead, other nodes by the
 //! immediate evaluation), more as the node is visited more (progressive widening); the best
 //! untried one is expanded, or else the considered ones are compared by UCB1 with availability
-//! counts. Then a short playout with the game's playout policy ([`Game::playout_pick`]) runs
+//! counts. Then a short playout with the game's playout policy ([`Heuristics::playout_pick`]) runs
 //! until the game ends or a depth cut-off, where the game's evaluation stands in for the result.
 //! All of these judge positions by one estimate, [`MctsConfig::evaluation`]: the levels use the
-//! game's search estimate ([`Game::search_evaluate`]), not `greedy`'s, which stays a fixed
+//! game's search estimate ([`Heuristics::search_evaluate`]), not `greedy`'s, which stays a fixed
 //! reference.
 //! Results are vectors (one reward per seat), so three and four players and teams need nothing
 //! special. The most visited choice is played.
@@ -32,7 +32,7 @@ mod tree;
 
 use super::Bot;
 use super::deadline::Deadline;
-use crate::shell::game::{Game, SearchBudgets};
+use crate::shell::game::{Heuristics, SearchBudgets};
 use crate::shell::rng::Rng;
 use plan::RootPlan;
 use search::{TreeSearch, search_trees};
@@ -78,7 +78,7 @@ pub struct MctsConfig {
     /// evidence against it before it leaves it (0: only the progressive bias).
     pub prior_visits: u32,
     /// The root plan's reply value is the lower of the opponent's best `greedy` reply over the
-    /// deals and the game's [`Game::threat_estimate`] (its expected best summoning over every
+    /// deals and the game's [`Heuristics::threat_estimate`] (its expected best summoning over every
     /// card it may hold, from its pieces plus one placement).
     pub threat: bool,
     /// Which of the game's estimates judges positions (cut-offs, widening, the root plan).
@@ -96,13 +96,13 @@ pub struct MctsConfig {
 /// Which of the game's estimates the search judges positions by.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Evaluation {
-    /// [`Game::evaluate`], `greedy`'s: the fixed reference.
+    /// [`Heuristics::evaluate`], `greedy`'s: the fixed reference.
     Reference,
-    /// [`Game::search_evaluate`]: the search's own (every level's).
+    /// [`Heuristics::search_evaluate`]: the search's own (every level's).
     Search,
-    /// [`Game::learned_evaluate`]: weights learned from self-play (measured, on at no level).
+    /// [`Heuristics::learned_evaluate`]: weights learned from self-play (measured, on at no level).
     Learned,
-    /// [`Game::step_evaluate`]: the cheap one that ranks the steps of an action in playouts.
+    /// [`Heuristics::step_evaluate`]: the cheap one that ranks the steps of an action in playouts.
     Step,
 }
 
@@ -129,7 +129,7 @@ impl Evaluation {
     }
 
     /// The estimated rewards of `game` in progress.
-    pub fn of<G: Game>(self, game: &G) -> Vec<f64> {
+    pub fn of<G: Heuristics>(self, game: &G) -> Vec<f64> {
         match self {
             Evaluation::Reference => game.evaluate(),
             Evaluation::Search => game.search_evaluate(),
@@ -274,7 +274,7 @@ impl MctsBot {
     }
 
     /// Searches from `observation` (the bot's view) and reports what it found.
-    pub fn search<G: Game>(
+    pub fn search<G: Heuristics>(
         &mut self,
         observation: &G,
         cancel: &AtomicBool,
@@ -363,7 +363,7 @@ impl MctsBot {
     }
 }
 
-impl<G: Game> Bot<G> for MctsBot {
+impl<G: Heuristics> Bot<G> for MctsBot {
     fn name(&self) -> String {
         self.name.clone()
     }

@@ -7,7 +7,7 @@
 use super::MctsConfig;
 use super::search::{immediate_value, settled};
 use crate::shell::ai::deadline::Deadline;
-use crate::shell::game::Game;
+use crate::shell::game::Heuristics;
 
 /// How many of the root plan's best choices are judged again with the opponent's threat
 /// ([`MctsConfig::threat`]).
@@ -17,7 +17,7 @@ const THREAT_CHOICES: usize = 8;
 ///
 /// With `reply_deals`, each choice is valued half by its whole action (as `greedy` does) and half
 /// by what the next seat's best reply leaves, were the turn to pass after it
-/// ([`Game::turn_passed`]; two plies of `greedy`, over a few deals of the cards the bot cannot
+/// ([`Heuristics::turn_passed`]; two plies of `greedy`, over a few deals of the cards the bot cannot
 /// see): the threats the opponent can make next turn (a summon that destroys what this choice
 /// leaves exposed) then count before the search has found them.
 pub(super) struct RootPlan<C> {
@@ -30,7 +30,7 @@ pub(super) struct RootPlan<C> {
 }
 
 impl<C: Copy> RootPlan<C> {
-    pub(super) fn new<G: Game<Choice = C>>(
+    pub(super) fn new<G: Heuristics<Choice = C>>(
         observation: &G,
         legal: &[C],
         config: &MctsConfig,
@@ -143,7 +143,7 @@ impl<C: Copy> RootPlan<C> {
 /// action (completed greedily), if that is worth more than stopping here: what a flare or an extra
 /// action sets up is only taken by the action after it, and the opponent's reply should be judged
 /// after that action, not as if the turn passed at once.
-fn followed_up<G: Game>(
+fn followed_up<G: Heuristics>(
     after: G,
     value: f64,
     me: usize,
@@ -178,7 +178,7 @@ fn followed_up<G: Game>(
 /// the bot's mean value after that seat's best reply (its action completed greedily, judged by
 /// its own value), over `config.reply_deals` deals of the cards the bot cannot see. `None` when
 /// the bot still decides.
-fn reply_value<G: Game>(
+fn reply_value<G: Heuristics>(
     after: &G,
     me: usize,
     config: &MctsConfig,

@@ -8,13 +8,13 @@ use super::tree::{NodeId, Tree};
 use super::{Evaluation, MctsConfig};
 use crate::shell::ai::deadline::Deadline;
 use crate::shell::ai::greedy::complete_action;
-use crate::shell::game::Game;
+use crate::shell::game::Heuristics;
 use crate::shell::rng::Rng;
 
 /// Shares `budget` iterations among one tree per seed, each searched on its own thread, and adds
 /// up their root visits and rewards per `legal` choice (with the iterations made). The trees
 /// share nothing but the root plan, so their order of finishing cannot change the result.
-pub(super) fn search_trees<G: Game>(
+pub(super) fn search_trees<G: Heuristics>(
     config: &MctsConfig,
     seeds: &[u64],
     observation: &G,
@@ -86,7 +86,7 @@ impl<'a> TreeSearch<'a> {
 
     /// Searches up to `budget` iterations from `observation` and returns, per `legal` choice in
     /// order, its root visits and summed reward (the searching seat's), with the iterations made.
-    pub(super) fn run<G: Game>(
+    pub(super) fn run<G: Heuristics>(
         &mut self,
         observation: &G,
         legal: &[G::Choice],
@@ -120,7 +120,7 @@ impl<'a> TreeSearch<'a> {
     }
 
     /// One iteration on one deal: select and expand, play out, back up the result.
-    fn iterate<G: Game>(
+    fn iterate<G: Heuristics>(
         &mut self,
         tree: &mut Tree<G::Choice>,
         mut state: G,
@@ -214,7 +214,7 @@ impl TreeSearch<'_> {
     /// The playout's choice: the best-looking of a few picks of the playout policy (one pick is
     /// the plain policy). Sampling a handful and keeping the best makes playouts play like
     /// somebody who looks at the board, at a fraction of the greedy bot's cost.
-    fn playout_choice<G: Game>(&mut self, state: &G, legal: &[G::Choice]) -> G::Choice {
+    fn playout_choice<G: Heuristics>(&mut self, state: &G, legal: &[G::Choice]) -> G::Choice {
         let first = legal[state
             .playout_pick(legal, self.rng.next_u64())
             .min(legal.len() - 1)];
@@ -287,7 +287,7 @@ impl<C> Default for Scratch<C> {
 /// immediate value to the mover (each valued once per node, when first legal there), best first;
 /// more come in as the node is visited more. Choices that depend on the deal (an opponent's
 /// summons) are valued when a deal first offers them.
-fn widen<G: Game>(
+fn widen<G: Heuristics>(
     tree: &mut Tree<G::Choice>,
     node: NodeId,
     state: &G,
@@ -333,7 +333,7 @@ fn widen<G: Game>(
 
 /// The step of an action in progress that its mover values most right after it (the first of
 /// equals, as `greedy` completes an action).
-fn best_step<G: Game>(state: &G, legal: &[G::Choice], evaluation: Evaluation) -> G::Choice {
+fn best_step<G: Heuristics>(state: &G, legal: &[G::Choice], evaluation: Evaluation) -> G::Choice {
     let mover = state.to_move();
     let mut best = (f64::MIN, legal[0]);
     for &choice in legal {
@@ -346,7 +346,7 @@ fn best_step<G: Game>(state: &G, legal: &[G::Choice], evaluation: Evaluation) ->
 }
 
 /// What `choice` is worth to `mover` right after it is made, by `evaluation`.
-pub(super) fn immediate_value<G: Game>(
+pub(super) fn immediate_value<G: Heuristics>(
     state: &G,
     mover: usize,
     choice: G::Choice,
@@ -359,7 +359,7 @@ pub(super) fn immediate_value<G: Game>(
 
 /// The game after the action in progress is completed greedily by `seat`, and its value to
 /// `seat`, by `evaluation` (with [`Evaluation::Reference`], `greedy`'s look-ahead).
-pub(super) fn settled<G: Game>(
+pub(super) fn settled<G: Heuristics>(
     game: G,
     seat: usize,
     evaluation: Evaluation,

@@ -3,7 +3,7 @@
 //! hidden card) and is dropped, and so cancelled, as soon as the position changes.
 
 use crate::shell::ai::mcts::{Level, MctsBot};
-use crate::shell::game::Game;
+use crate::shell::game::Heuristics;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{self, Receiver, TryRecvError};
@@ -27,7 +27,7 @@ pub enum HintPoll<C> {
 
 impl<C: Copy + Send + 'static> HintSearch<C> {
     /// Starts searching for `seat`'s choice in `game`, seeing only what that seat may see.
-    pub fn start<G: Game<Choice = C>>(game: &G, seat: usize, seed: u64) -> HintSearch<C> {
+    pub fn start<G: Heuristics<Choice = C>>(game: &G, seat: usize, seed: u64) -> HintSearch<C> {
         let observation = game.observation(seat);
         let (tx, rx) = mpsc::channel();
         let cancel = Arc::new(AtomicBool::new(false));

@@ -10,5 +10,6 @@
 //! is where the two meet.
 
 pub mod highground;
+pub mod resarcana;
 pub mod shell;
 pub mod tashkalar;

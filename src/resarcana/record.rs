@@ -1,0 +1,113 @@
+//! Res Arcana's part of a save: the `game` section (variant, players, seats), and where undo
+//! stops.
+
+use super::card::Db;
+use super::setup::{Setup, SetupError};
+use super::state::{ResArcana, Variant};
+use crate::shell::record::Recordable;
+use crate::shell::seats::{Player, SeatKind, Seats};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// The format name of Res Arcana saves.
+pub const FORMAT: &str = "resarcana-save";
+
+/// How a Res Arcana game was set up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Spec {
+    /// `Standard` or `FirstGame`.
+    #[serde(default)]
+    pub variant: Variant,
+    /// How many seats (2-4).
+    pub players: u8,
+    /// One entry per seat, seat 1 first.
+    pub seats: Vec<SeatSpec>,
+}
+
+/// One seat of a saved game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatSpec {
+    pub name: String,
+    pub player: SeatKind,
+}
+
+/// Why a save's `game` section sets up no game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpecError {
+    /// The seat list does not have one entry per player.
+    SeatCount { seats: usize, players: u8 },
+    /// The setup is refused.
+    Setup(SetupError),
+}
+
+impl std::fmt::Display for SpecError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SpecError::SeatCount { seats, players } => {
+                write!(f, "{seats} seats listed for {players} players")
+            }
+            SpecError::Setup(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+impl Recordable for ResArcana {
+    type Spec = Spec;
+    type Context = Arc<Db>;
+    type SetupError = SpecError;
+    const FORMAT: &'static str = FORMAT;
+    const TITLE: &'static str = "Res Arcana";
+
+    fn start(spec: &Spec, seed: u64, db: &Arc<Db>) -> Result<ResArcana, SpecError> {
+        if spec.seats.len() != spec.players as usize {
+            return Err(SpecError::SeatCount {
+                seats: spec.seats.len(),
+                players: spec.players,
+            });
+        }
+        if spec.players < 2 {
+            return Err(SpecError::Setup(SetupError::Players(spec.players)));
+        }
+        let setup = Setup {
+            players: spec.players,
+            variant: spec.variant,
+        };
+        ResArcana::new_game(db.clone(), setup, seed).map_err(SpecError::Setup)
+    }
+
+    /// A card drawn or a deck shuffled (the generator moved or a hand grew), cards looked at,
+    /// or another seat to decide.
+    fn undo_barrier(before: &ResArcana, after: &ResArcana) -> bool {
+        let hands = |g: &ResArcana| g.seats.iter().map(|s| s.hand.len()).sum::<usize>();
+        before.rng.word_pos() != after.rng.word_pos()
+            || before.seat_to_move() != after.seat_to_move()
+            || hands(after) > hands(before)
+            || !after.looking.is_empty()
+            || after.monument_deck.len() < before.monument_deck.len()
+    }
+
+    fn seats(spec: &Spec) -> Seats {
+        Seats {
+            players: spec
+                .seats
+                .iter()
+                .map(|s| Player {
+                    name: s.name.clone(),
+                    kind: s.player.clone(),
+                })
+                .collect(),
+        }
+    }
+
+    fn describe(spec: &Spec) -> String {
+        let variant = match spec.variant {
+            Variant::Standard => "",
+            Variant::FirstGame => "first-game ",
+        };
+        format!("Res Arcana ({variant}setup) for {} players", spec.players)
+    }
+}

@@ -1,0 +1,136 @@
+//! What one seat may know, and dealing what it cannot see again (the bots' determinizations).
+//!
+//! Hidden from a seat: the other seats' hands and decks, the mages dealt to others and not
+//! revealed, its picks before all mages are revealed, the cards out of the game, the order of
+//! every deck (its own included, and the monument deck), the cards another seat is looking at,
+//! and the generator's future. Everything else is on the table.
+
+use super::card::CardId;
+use super::card::language::Kind;
+use super::state::{Ask, ResArcana, Task, shuffle};
+use crate::shell::rng::Rng;
+
+impl ResArcana {
+    /// The game as `observer` knows it, hidden cards dealt back in a canonical order: two games
+    /// that look the same to `observer` give the same observation.
+    pub fn observation(&self, observer: usize) -> ResArcana {
+        self.redeal(observer as u8, None)
+    }
+
+    /// The game with everything `observer` cannot see dealt again at random, consistently with
+    /// what it sees, and the generator reseeded.
+    pub fn determinize(&self, observer: usize, seed: u64) -> ResArcana {
+        self.redeal(observer as u8, Some(seed))
+    }
+
+    fn redeal(&self, obs: u8, seed: Option<u64>) -> ResArcana {
+        let mut g = self.clone();
+        let mut rng = Rng::seeded(seed.unwrap_or(0));
+        let revealed = !g.tasks.contains(&Task::RevealMages);
+        let others_looking = !g.looking.is_empty() && g.pending.is_some_and(|d| d.seat != obs);
+        let looking_monuments = matches!(
+            g.pending.map(|d| d.ask),
+            Some(Ask::ScryOrder { monuments: true })
+        );
+
+        // Artifacts: others' hands and decks, the boxed ones, another seat's look at its deck.
+        let mut artifacts: Vec<CardId> = Vec::new();
+        let boxed_artifacts: Vec<CardId> = g
+            .boxed
+            .iter()
+            .copied()
+            .filter(|&c| g.db.get(c).kind == Kind::Artifact)
+            .collect();
+        let mut boxed_mages: Vec<CardId> = g
+            .boxed
+            .iter()
+            .copied()
+            .filter(|&c| g.db.get(c).kind == Kind::Mage)
+            .collect();
+        artifacts.extend(&boxed_artifacts);
+        let mut mages: Vec<CardId> = Vec::new();
+        mages.append(&mut boxed_mages);
+        for (i, s) in g.seats.iter_mut().enumerate() {
+            if i as u8 == obs {
+                continue;
+            }
+            artifacts.extend(s.hand.iter().copied());
+            artifacts.extend(s.deck.iter().copied());
+            for &m in &s.mages_dealt {
+                if !(revealed && s.mage == Some(m)) {
+                    mages.push(m);
+                }
+            }
+        }
+        let mut monument_pool = g.monument_deck.clone();
+        if others_looking {
+            if looking_monuments {
+                monument_pool.extend(g.looking.iter().copied());
+            } else {
+                artifacts.extend(g.looking.iter().copied());
+            }
+        }
+        artifacts.sort();
+        mages.sort();
+        monument_pool.sort();
+        if seed.is_some() {
+            shuffle(&mut artifacts, &mut rng);
+            shuffle(&mut mages, &mut rng);
+            shuffle(&mut monument_pool, &mut rng);
+        }
+        let deal = |pool: &mut Vec<CardId>, n: usize| -> Vec<CardId> {
+            let k = pool.len().saturating_sub(n);
+            pool.split_off(k)
+        };
+        let obs_seat = obs as usize;
+        let (box_art_len, box_mage_len) = (
+            boxed_artifacts.len(),
+            self.boxed.len() - boxed_artifacts.len(),
+        );
+        for i in 0..g.seats.len() {
+            if i == obs_seat {
+                let own = &mut g.seats[i].deck;
+                own.sort();
+                if seed.is_some() {
+                    shuffle(own, &mut rng);
+                }
+                g.seats[i].hand.sort();
+                continue;
+            }
+            let (hand_len, deck_len) = (g.seats[i].hand.len(), g.seats[i].deck.len());
+            let mut hand = deal(&mut artifacts, hand_len);
+            hand.sort();
+            g.seats[i].hand = hand;
+            g.seats[i].deck = deal(&mut artifacts, deck_len);
+            let s = &mut g.seats[i];
+            let keep: Vec<CardId> = if revealed {
+                s.mage.into_iter().collect()
+            } else {
+                Vec::new()
+            };
+            let hidden = s.mages_dealt.len() - keep.len();
+            let mut dealt = keep;
+            dealt.extend(deal(&mut mages, hidden));
+            if !revealed && s.mage.is_some() {
+                s.mage = dealt.first().copied();
+            }
+            dealt.sort();
+            s.mages_dealt = dealt;
+        }
+        if others_looking {
+            let n = g.looking.len();
+            g.looking = if looking_monuments {
+                deal(&mut monument_pool, n)
+            } else {
+                deal(&mut artifacts, n)
+            };
+        }
+        g.monument_deck = monument_pool;
+        let mut boxed = deal(&mut artifacts, box_art_len);
+        boxed.extend(deal(&mut mages, box_mage_len));
+        boxed.sort();
+        g.boxed = boxed;
+        g.rng = rng;
+        g
+    }
+}

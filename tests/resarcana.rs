@@ -80,44 +80,686 @@ fn random_games_four_players() {
     random_games(4, 30, 200);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Setup
+
 #[test]
-fn probe_stats() {
-    let mut over = 0;
-    let mut rounds = 0;
-    for seed in 0..20u64 {
-        let mut g = game(2, Variant::Standard, seed);
-        let mut pick = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
-        let mut steps = 0;
-        while !g.is_over() && steps < 3000 {
-            steps += 1;
-            let legal = g.legal_list();
-            pick ^= pick << 13;
-            pick ^= pick >> 7;
-            pick ^= pick << 17;
-            let mut i = (pick % legal.len() as u64) as usize;
-            if legal[i] == table::resarcana::Choice::Pass && pick % 4 != 0 {
-                i = (i + 1) % legal.len();
-            }
-            if seed == 0 && steps < 60 {
-                println!(
-                    "{} {:?}: {}",
-                    g.seat_to_move(),
-                    g.pending.map(|d| d.ask),
-                    g.choice_text(&legal[i])
-                );
-            }
-            g.apply(legal[i]).unwrap();
-        }
-        if g.is_over() {
-            over += 1;
-        }
-        rounds += g.round;
-        println!(
-            "seed {seed}: over {} round {} steps {steps} points {:?}",
-            g.is_over(),
-            g.round,
-            (0..2).map(|s| g.points(s)).collect::<Vec<_>>()
-        );
+fn setup_gives_one_of_each_essence_gold_included() {
+    let g = game(2, Variant::Standard, 5);
+    for s in 0..2 {
+        assert_eq!(pool_of(&g, s), "1 elan 1 life 1 calm 1 death 1 gold");
     }
-    println!("over {over} rounds {rounds}");
+}
+
+#[test]
+fn standard_setup_deals_two_mages_three_cards_and_a_deck_of_five() {
+    let g = game(2, Variant::Standard, 5);
+    for s in &g.seats {
+        assert_eq!((s.mages_dealt.len(), s.hand.len(), s.deck.len()), (2, 3, 5));
+    }
+    assert_eq!(g.items.len(), 8);
+    assert_eq!(asking(&g), "Mage");
+    assert_eq!(who(&g), 0);
+}
+
+#[test]
+fn two_players_use_all_monuments_and_places() {
+    let g = game(2, Variant::Standard, 9);
+    assert_eq!(g.monuments.len(), 2);
+    assert_eq!(g.monument_deck.len(), 8);
+    assert_eq!(g.places.len(), 5);
+}
+
+#[test]
+fn one_to_four_seats_set_up_and_five_are_refused() {
+    for n in 1..=4 {
+        assert_eq!(game(n, Variant::Standard, 1).players(), n as usize);
+    }
+    let five = table::resarcana::ResArcana::new_game(
+        db(),
+        table::resarcana::Setup {
+            players: 5,
+            variant: Variant::Standard,
+        },
+        1,
+    );
+    assert!(five.is_err());
+}
+
+#[test]
+fn mage_picks_are_hidden_until_all_have_picked() {
+    let g = game(2, Variant::Standard, 5);
+    let dealt = g.seats[0].mages_dealt.clone();
+    let mut a = g.clone();
+    a.apply(table::resarcana::Choice::Mage(dealt[0])).unwrap();
+    let mut b = g.clone();
+    b.apply(table::resarcana::Choice::Mage(dealt[1])).unwrap();
+    assert_eq!(who(&a), 1);
+    // Seat 2 cannot tell which mage seat 1 picked (nor which it was dealt).
+    assert_eq!(a.observation(1).state_hash(), b.observation(1).state_hash());
+    assert_ne!(a.observation(0).state_hash(), b.observation(0).state_hash());
+    // Once seat 2 has picked too, the mages are revealed together.
+    let m1 = a.seats[1].mages_dealt[0];
+    a.apply(table::resarcana::Choice::Mage(m1)).unwrap();
+    let o = a.observation(1);
+    assert_eq!(o.seats[0].mage, Some(dealt[0]));
+    assert!(o.seats[0].find(dealt[0]).is_some());
+}
+
+#[test]
+fn magic_items_are_picked_counter_clockwise_from_the_first_players_right() {
+    let mut g = game(3, Variant::Standard, 2);
+    for _ in 0..3 {
+        let m = g.legal_list()[0];
+        g.apply(m).unwrap();
+    }
+    let mut order = Vec::new();
+    while asking(&g) == "Item" {
+        order.push(who(&g));
+        let c = g.legal_list()[0];
+        g.apply(c).unwrap();
+    }
+    assert_eq!(order, vec![2, 1, 0]);
+}
+
+#[test]
+fn first_game_uses_preset_sets_and_side_a_of_every_place() {
+    let g = game(2, Variant::FirstGame, 3);
+    assert_eq!(names(&g, &g.seats[0].mages_dealt), ["Duelist"]);
+    assert_eq!(names(&g, &g.seats[1].mages_dealt), ["Seer"]);
+    assert_eq!(
+        hand(&g, 0),
+        ["Dragon Teeth", "Elemental Spring", "Hand of Glory"]
+    );
+    assert_eq!(hand(&g, 1), ["Chalice of Life", "Flaming Pit", "Vault"]);
+    assert_eq!(g.seats[0].deck.len(), 5);
+    assert_eq!(
+        names(&g, &g.places),
+        [
+            "Sacred Grove",
+            "Cursed Forge",
+            "Coral Castle",
+            "Catacombs of the Dead",
+            "Dragon's Lair"
+        ]
+    );
+    // The only mage of each set is taken without a question: the first decision is an item.
+    assert_eq!(asking(&g), "Item");
+    assert_eq!(who(&g), 1);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Collect
+
+#[test]
+fn collect_takes_fixed_essences_and_asks_for_either_and_any() {
+    let mut g = table(2);
+    give(&mut g, 0, "Elemental Spring");
+    give(&mut g, 0, "Celestial Horse");
+    collect(&mut g, 0);
+    // Components collect in the order they came into play: the Duelist's 1 Elan is taken,
+    // then the magic item asks for one of its two.
+    assert_eq!(pool_of(&g, 0), "1 elan");
+    assert_eq!(texts(&g), ["gain 1 calm", "gain 1 elan"]);
+    choose(&mut g, "gain 1 calm");
+    // Elemental Spring gives Elan, Life and Calm without a question.
+    assert_eq!(pool_of(&g, 0), "2 elan 1 life 2 calm");
+    // Celestial Horse: 2 essences, neither Death nor Gold.
+    assert_eq!(texts(&g).len(), 6);
+    assert!(!can(&g, "gain 1 death 1 elan"));
+    choose(&mut g, "gain 2 life");
+    assert_eq!(pool_of(&g, 0), "2 elan 3 life 2 calm");
+    assert_eq!(asking(&g), "nothing");
+}
+
+#[test]
+fn stored_essences_are_taken_all_or_left() {
+    let mut g = table(2);
+    give(&mut g, 0, "Sacred Grove");
+    put_on(&mut g, "Sacred Grove", "3 life");
+    collect(&mut g, 0);
+    assert_eq!(texts(&g), ["take", "leave"]);
+    choose(&mut g, "take");
+    assert_eq!(stored(&g, "Sacred Grove"), "none");
+    assert!(pool_of(&g, 0).contains("3 life"));
+}
+
+#[test]
+fn vault_gives_two_essences_when_gold_is_left_on_it() {
+    let mut g = table(2);
+    give(&mut g, 0, "Vault");
+    put_on(&mut g, "Vault", "1 gold");
+    let mut taken = g.clone();
+    collect(&mut g, 0);
+    choose(&mut g, "leave");
+    choose(&mut g, "gain 1 elan"); // the magic item
+    assert_eq!(asking(&g), "CollectPick");
+    assert!(!can(&g, "gain 1 elan 1 gold"));
+    choose(&mut g, "gain 2 death");
+    assert_eq!(pool_of(&g, 0), "2 elan 2 death");
+    assert_eq!(stored(&g, "Vault"), "1 gold");
+    collect(&mut taken, 0);
+    choose(&mut taken, "take");
+    choose(&mut taken, "gain 1 elan");
+    assert_eq!(pool_of(&taken, 0), "2 elan 1 gold");
+    assert_eq!(asking(&taken), "nothing");
+}
+
+#[test]
+fn windup_man_adds_two_of_each_kind_left_on_it() {
+    let mut g = table(2);
+    give(&mut g, 0, "Windup Man");
+    put_on(&mut g, "Windup Man", "1 elan 1 calm");
+    collect(&mut g, 0);
+    choose(&mut g, "leave");
+    choose(&mut g, "gain 1 elan");
+    assert_eq!(stored(&g, "Windup Man"), "3 elan 3 calm");
+}
+
+#[test]
+fn cursed_forge_costs_a_death_at_collect_or_is_turned() {
+    let mut g = table(2);
+    give(&mut g, 0, "Cursed Forge");
+    g.seats[0]
+        .play
+        .retain(|p| g.db.get(p.card).kind != table::resarcana::card::language::Kind::MagicItem);
+    pool(&mut g, 0, "1 death");
+    let mut broke = g.clone();
+    collect(&mut g, 0);
+    assert_eq!(texts(&g), ["pay 1 death", "turn"]);
+    choose(&mut g, "pay 1 death");
+    assert!(!turned(&g, "Cursed Forge"));
+    assert_eq!(pool_of(&g, 0), "1 elan");
+    // Without Death the Forge is turned, no question asked.
+    pool(&mut broke, 0, "none");
+    collect(&mut broke, 0);
+    assert!(turned(&broke, "Cursed Forge"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Actions
+
+#[test]
+fn placing_an_artifact_offers_each_distinct_payment_once() {
+    let mut g = table(2);
+    to_hand(&mut g, 0, "Tree of Life");
+    pool(&mut g, 0, "3 life 1 gold");
+    choose(&mut g, "place Tree of Life");
+    // 1 Life and 2 of any: "any" may be Gold.
+    assert_eq!(texts(&g), ["pay 3 life", "pay 2 life 1 gold"]);
+    choose(&mut g, "pay 2 life 1 gold");
+    assert_eq!(pool_of(&g, 0), "1 life");
+    assert!(g.in_play(0, id(&g, "Tree of Life")).is_some());
+    assert_eq!(who(&g), 1);
+}
+
+#[test]
+fn an_artifact_that_cannot_be_paid_is_not_offered() {
+    let mut g = table(2);
+    to_hand(&mut g, 0, "Fire Dragon");
+    pool(&mut g, 0, "5 elan");
+    assert!(!can(&g, "place Fire Dragon"));
+    assert!(can(&g, "discard Fire Dragon"));
+}
+
+#[test]
+fn discounts_stack_and_never_go_below_zero() {
+    let mut g = table(2);
+    give(&mut g, 0, "Artificer");
+    give(&mut g, 0, "Dragon Bridle");
+    give(&mut g, 0, "Dragon's Lair");
+    to_hand(&mut g, 0, "Fire Dragon");
+    // 6 Elan less 1 + 3 + 3: free, nothing owed back.
+    choose(&mut g, "place Fire Dragon");
+    assert_eq!(pool_of(&g, 0), "none");
+    assert!(g.in_play(0, id(&g, "Fire Dragon")).is_some());
+}
+
+#[test]
+fn the_artificers_discount_never_takes_gold_off() {
+    let mut g = table(2);
+    give(&mut g, 0, "Artificer");
+    to_hand(&mut g, 0, "Ring of Midas");
+    pool(&mut g, 0, "1 life 1 gold");
+    choose(&mut g, "place Ring of Midas");
+    // 1 Life and 1 Gold, less 1 that is not Gold: the Life.
+    assert_eq!(pool_of(&g, 0), "1 life");
+}
+
+#[test]
+fn claiming_a_monument_refills_the_face_up_row() {
+    let mut g = table(2);
+    g.token = 1;
+    g.monuments = vec![id(&g, "Great Pyramid"), id(&g, "Library")];
+    g.monument_deck = vec![id(&g, "Temple"), id(&g, "Colossus")];
+    pool(&mut g, 0, "8 gold");
+    choose(&mut g, "claim Great Pyramid");
+    assert_eq!(names(&g, &g.monuments), ["Library", "Colossus"]);
+    at_action(&mut g, 0);
+    choose(&mut g, "claim blind");
+    assert!(g.in_play(0, id(&g, "Temple")).is_some());
+    assert!(g.monument_deck.is_empty());
+    assert_eq!(g.points(0), 3 + 2);
+}
+
+#[test]
+fn obelisk_gain_comes_before_the_replacement_monument() {
+    let mut g = table(2);
+    g.monuments = vec![id(&g, "Obelisk"), id(&g, "Library")];
+    g.monument_deck = vec![id(&g, "Great Pyramid")];
+    pool(&mut g, 0, "4 gold");
+    choose(&mut g, "claim Obelisk");
+    assert_eq!(asking(&g), "Gain");
+    assert_eq!(names(&g, &g.monuments), ["Library"]);
+    assert!(!can(&g, "gain 6 gold"));
+    choose(&mut g, "gain 6 death");
+    assert_eq!(names(&g, &g.monuments), ["Library", "Great Pyramid"]);
+    assert_eq!(pool_of(&g, 0), "6 death");
+}
+
+#[test]
+fn discarding_gives_one_gold_or_two_other_essences() {
+    let mut g = table(2);
+    to_hand(&mut g, 0, "Hawk");
+    choose(&mut g, "discard Hawk");
+    let t = texts(&g);
+    assert_eq!(t.len(), 11);
+    assert_eq!(t[0], "gain 1 gold");
+    assert!(can(&g, "gain 2 death"));
+    assert!(!can(&g, "gain 2 gold"));
+    choose(&mut g, "gain 1 elan 1 calm");
+    assert_eq!(names(&g, &g.seats[0].discard), ["Hawk"]);
+    assert_eq!(pool_of(&g, 0), "1 elan 1 calm");
+}
+
+#[test]
+fn the_first_to_pass_takes_the_token_swaps_the_item_and_draws() {
+    let mut g = table(2);
+    g.token = 1;
+    let item = g.item_of(0).unwrap();
+    let top = *g.seats[0].deck.last().unwrap();
+    choose(&mut g, "pass");
+    assert_eq!(g.token, 0);
+    assert_eq!(g.points(0), 1);
+    assert_eq!(asking(&g), "Swap");
+    assert!(
+        !g.legal_list()
+            .contains(&table::resarcana::Choice::Item(item))
+    );
+    choose(&mut g, "item Protection");
+    assert_eq!(g.item_of(0), Some(id(&g, "Protection")));
+    assert!(g.items.contains(&item));
+    assert_eq!(g.seats[0].hand, vec![top]);
+    // The other seat passes second: the token stays.
+    assert_eq!(who(&g), 1);
+    choose(&mut g, "pass");
+    choose(&mut g, "item Research");
+    assert_eq!(g.token, 0);
+}
+
+#[test]
+fn discards_return_only_when_a_draw_finds_the_deck_empty() {
+    let mut g = table(2);
+    let deck = std::mem::take(&mut g.seats[0].deck);
+    g.seats[0].deck = vec![deck[0]];
+    g.seats[0].discard = deck[1..4].to_vec();
+    choose(&mut g, "pass");
+    choose(&mut g, "item Protection");
+    // The deck's one card is drawn; the discards stay where they are.
+    assert_eq!(g.seats[0].hand, vec![deck[0]]);
+    assert_eq!(g.seats[0].discard.len(), 3);
+    choose(&mut g, "pass");
+    choose(&mut g, "item Research");
+    // A new round: nothing was shuffled back at its end.
+    assert_eq!(g.seats[0].discard.len(), 3);
+    assert!(g.seats[0].deck.is_empty());
+}
+
+#[test]
+fn a_draw_past_the_deck_reshuffles_the_discards_for_the_rest() {
+    let mut g = table(2);
+    give(&mut g, 0, "Divination");
+    let deck = std::mem::take(&mut g.seats[0].deck);
+    g.seats[0].deck = vec![deck[0]];
+    g.seats[0].discard = deck[1..4].to_vec();
+    choose(&mut g, "use Divination 1");
+    // One from the deck, then the 3 discards became the deck and 2 more were drawn.
+    assert_eq!(g.seats[0].hand.len(), 3);
+    assert!(g.seats[0].hand.contains(&deck[0]));
+    assert_eq!(g.seats[0].deck.len(), 1);
+    assert!(g.seats[0].discard.is_empty());
+    // Then 3 cards are discarded from the hand, one at a time.
+    assert_eq!(asking(&g), "Target");
+    for _ in 0..2 {
+        let c = g.legal_list()[0];
+        g.apply(c).unwrap();
+    }
+    assert_eq!(g.seats[0].discard.len(), 3);
+    assert!(g.seats[0].hand.is_empty());
+}
+
+#[test]
+fn a_power_that_does_not_turn_its_component_may_be_used_again() {
+    let mut g = table(2);
+    give(&mut g, 0, "Mausoleum");
+    pool(&mut g, 0, "2 calm");
+    choose(&mut g, "use Mausoleum 1");
+    assert_eq!(stored(&g, "Mausoleum"), "1 death");
+    at_action(&mut g, 0);
+    choose(&mut g, "use Mausoleum 1");
+    assert_eq!(stored(&g, "Mausoleum"), "2 death");
+    assert!(!turned(&g, "Mausoleum"));
+}
+
+#[test]
+fn a_turned_components_powers_cannot_be_used() {
+    let mut g = table(2);
+    give(&mut g, 0, "Horn of Plenty");
+    turn(&mut g, "Horn of Plenty");
+    assert!(!can(&g, "use Horn of Plenty 1"));
+    assert!(!can(&g, "use Horn of Plenty 2"));
+}
+
+#[test]
+fn a_power_without_effect_may_be_used_when_paid() {
+    let mut g = table(2);
+    give(&mut g, 0, "Witch");
+    pool(&mut g, 0, "2 death");
+    // Nothing of the seat's is turned: the Witch has nothing to straighten, yet may be used.
+    choose(&mut g, "use Witch 1");
+    assert!(turned(&g, "Witch"));
+    assert_eq!(pool_of(&g, 0), "none");
+    assert_eq!(who(&g), 1);
+}
+
+#[test]
+fn guard_dog_straightens_itself_while_turned() {
+    let mut g = table(2);
+    give(&mut g, 0, "Guard Dog");
+    turn(&mut g, "Guard Dog");
+    pool(&mut g, 0, "1 elan");
+    choose(&mut g, "use Guard Dog 1");
+    assert!(!turned(&g, "Guard Dog"));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Life loss
+
+/// Seat 1 attacks with `dragon` (in play, straight); returns the game at the first answer.
+fn attack(players: u8, attacker_seat: u8, power: &str) -> table::resarcana::ResArcana {
+    let mut g = table(players);
+    let (name, _) = power.rsplit_once(' ').unwrap();
+    give(&mut g, attacker_seat as usize, name);
+    at_action(&mut g, attacker_seat);
+    g
+}
+
+#[test]
+fn life_loss_takes_life_first_then_two_others_per_missing_life() {
+    let mut g = attack(2, 0, "Fire Dragon 1");
+    pool(&mut g, 1, "3 life 2 gold");
+    choose(&mut g, "use Fire Dragon 1");
+    // No reaction, no Calm for the defence: the loss is taken without a question.
+    assert_eq!(pool_of(&g, 1), "1 life 2 gold");
+    assert_eq!(asking(&g), "Action");
+    assert_eq!(who(&g), 1);
+
+    let mut g = attack(2, 0, "Fire Dragon 1");
+    pool(&mut g, 1, "1 elan 1 life 2 gold");
+    choose(&mut g, "use Fire Dragon 1");
+    // 1 Life paid; for the missing one, 2 other essences, Gold included, chosen by seat 2.
+    assert_eq!(who(&g), 1);
+    assert_eq!(texts(&g), ["pay 1 elan 1 gold", "pay 2 gold"]);
+    choose(&mut g, "pay 2 gold");
+    assert_eq!(pool_of(&g, 1), "1 elan");
+}
+
+#[test]
+fn life_loss_shortfall_takes_what_there_is() {
+    let mut g = attack(2, 0, "Earth Dragon 1");
+    pool(&mut g, 1, "1 death");
+    choose(&mut g, "use Earth Dragon 1");
+    assert_eq!(pool_of(&g, 1), "none");
+    let mut g = attack(2, 0, "Earth Dragon 1");
+    choose(&mut g, "use Earth Dragon 1");
+    assert_eq!(pool_of(&g, 1), "none");
+    assert_eq!(who(&g), 1);
+}
+
+#[test]
+fn a_dragons_own_defence_is_offered_when_it_can_be_paid() {
+    let mut g = attack(2, 0, "Fire Dragon 1");
+    pool(&mut g, 1, "2 life 1 calm");
+    choose(&mut g, "use Fire Dragon 1");
+    assert_eq!(texts(&g), ["defend", "accept"]);
+    choose(&mut g, "defend");
+    assert_eq!(pool_of(&g, 1), "2 life");
+}
+
+#[test]
+fn a_reaction_on_a_turned_component_works_unless_it_turns() {
+    let mut g = attack(2, 0, "Fire Dragon 1");
+    give(&mut g, 1, "Dancing Sword");
+    give(&mut g, 1, "Guard Dog");
+    turn(&mut g, "Dancing Sword");
+    turn(&mut g, "Guard Dog");
+    pool(&mut g, 1, "1 elan 2 life");
+    choose(&mut g, "use Fire Dragon 1");
+    // The Sword pays Elan (usable turned); the Dog's reaction turns it (not usable turned).
+    assert_eq!(texts(&g), ["use Dancing Sword 1", "accept"]);
+    choose(&mut g, "use Dancing Sword 1");
+    assert_eq!(pool_of(&g, 1), "2 life");
+    assert_eq!(stored(&g, "Dancing Sword"), "1 death");
+
+    let mut g = attack(2, 0, "Fire Dragon 1");
+    give(&mut g, 1, "Guard Dog");
+    choose(&mut g, "use Fire Dragon 1");
+    assert_eq!(texts(&g), ["use Guard Dog 2", "accept"]);
+    choose(&mut g, "use Guard Dog 2");
+    assert!(turned(&g, "Guard Dog"));
+}
+
+#[test]
+fn dragon_bridle_answers_dragons_only() {
+    let mut g = attack(2, 0, "Elvish Bow 1");
+    give(&mut g, 1, "Dragon Bridle");
+    pool(&mut g, 1, "1 life");
+    choose(&mut g, "use Elvish Bow 1");
+    assert_eq!(pool_of(&g, 1), "none");
+
+    let mut g = attack(2, 0, "Water Dragon 1");
+    give(&mut g, 1, "Dragon Bridle");
+    pool(&mut g, 1, "2 life");
+    choose(&mut g, "use Water Dragon 1");
+    assert_eq!(texts(&g), ["use Dragon Bridle 1", "accept"]);
+    choose(&mut g, "use Dragon Bridle 1");
+    assert_eq!(pool_of(&g, 1), "2 life");
+}
+
+#[test]
+fn a_seat_that_has_passed_ignores_life_loss() {
+    let mut g = attack(2, 0, "Bone Dragon 1");
+    pool(&mut g, 1, "2 life");
+    g.seats[1].passed = true;
+    choose(&mut g, "use Bone Dragon 1");
+    assert_eq!(pool_of(&g, 1), "2 life");
+    // Seat 2 has passed: seat 1 acts again.
+    assert_eq!(who(&g), 0);
+}
+
+#[test]
+fn life_loss_is_resolved_clockwise_from_the_attacker() {
+    let mut g = attack(3, 1, "Fire Dragon 1");
+    for s in [0, 2] {
+        pool(&mut g, s, "2 life 1 calm");
+    }
+    choose(&mut g, "use Fire Dragon 1");
+    assert_eq!(who(&g), 2);
+    choose(&mut g, "accept");
+    assert_eq!(who(&g), 0);
+    choose(&mut g, "defend");
+    assert_eq!(pool_of(&g, 2), "1 calm");
+    assert_eq!(pool_of(&g, 0), "2 life");
+    assert_eq!(who(&g), 2);
+    assert_eq!(asking(&g), "Action");
+}
+
+#[test]
+fn sea_serpent_and_wind_dragon_defences_cost_a_card() {
+    let mut g = attack(2, 0, "Sea Serpent 1");
+    give(&mut g, 1, "Nightingale");
+    give(&mut g, 1, "Magical Shard");
+    choose(&mut g, "use Sea Serpent 1");
+    choose(&mut g, "defend");
+    assert_eq!(texts(&g), ["pick Magical Shard", "pick Nightingale"]);
+    choose(&mut g, "pick Magical Shard");
+    assert_eq!(names(&g, &g.seats[1].discard), ["Magical Shard"]);
+
+    let mut g = attack(2, 0, "Wind Dragon 1");
+    to_hand(&mut g, 1, "Hawk");
+    choose(&mut g, "use Wind Dragon 1");
+    choose(&mut g, "defend");
+    assert_eq!(names(&g, &g.seats[1].discard), ["Hawk"]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Victory
+
+fn end_round(g: &mut table::resarcana::ResArcana) {
+    while asking(g) == "Action" || asking(g) == "Swap" {
+        let t = if asking(g) == "Action" {
+            "pass".to_string()
+        } else {
+            texts(g)[0].clone()
+        };
+        choose(g, &t);
+    }
+}
+
+#[test]
+fn ten_points_at_the_end_of_a_round_win() {
+    let mut g = table(2);
+    g.token = 1;
+    for m in ["Great Pyramid", "Temple", "Oracle", "Colossus"] {
+        give(&mut g, 0, m);
+    }
+    // 3 + 2 + 2 + 2 = 9, and the First Player token for passing first: 10.
+    end_round(&mut g);
+    let o = g.outcome.clone().expect("over");
+    assert_eq!(o.winners, vec![0]);
+    assert_eq!(o.points[0], 10);
+}
+
+#[test]
+fn fewer_than_ten_points_start_a_new_round_straightened() {
+    let mut g = table(2);
+    give(&mut g, 0, "Great Pyramid");
+    give(&mut g, 0, "Horn of Plenty");
+    turn(&mut g, "Horn of Plenty");
+    let round = g.round;
+    end_round(&mut g);
+    assert!(!g.is_over());
+    assert_eq!(g.round, round + 1);
+    assert!(!turned(&g, "Horn of Plenty"));
+    assert!(g.seats.iter().all(|s| !s.passed));
+}
+
+#[test]
+fn ties_are_broken_by_essences_with_gold_counting_double() {
+    let mut g = table(2);
+    g.token = 1;
+    for m in ["Great Pyramid", "Temple", "Oracle", "Colossus"] {
+        give(&mut g, 0, m);
+    }
+    for m in [
+        "Mausoleum",
+        "Coral Castle",
+        "Library",
+        "Solomon's Mine",
+        "Golden Statue",
+    ] {
+        give(&mut g, 1, m);
+    }
+    // Seat 1: 2 + 3 + 1 + 1 + 1 = 8... plus Nightingale and Ring of Midas: 10.
+    give(&mut g, 1, "Nightingale");
+    give(&mut g, 1, "Ring of Midas");
+    pool(&mut g, 0, "3 elan");
+    pool(&mut g, 1, "1 gold");
+    let mut gold = g.clone();
+    end_round(&mut g);
+    assert_eq!(g.outcome.clone().unwrap().winners, vec![0]);
+    // 2 Gold count 4, more than 3 Elan.
+    pool(&mut gold, 1, "2 gold");
+    end_round(&mut gold);
+    assert_eq!(gold.outcome.clone().unwrap().winners, vec![1]);
+}
+
+#[test]
+fn a_tie_on_points_and_essences_is_a_shared_victory() {
+    let mut g = table(2);
+    g.token = 1;
+    for m in ["Great Pyramid", "Temple", "Oracle", "Colossus"] {
+        give(&mut g, 0, m);
+    }
+    for m in [
+        "Mausoleum",
+        "Coral Castle",
+        "Library",
+        "Solomon's Mine",
+        "Nightingale",
+        "Ring of Midas",
+        "Obelisk",
+    ] {
+        give(&mut g, 1, m);
+    }
+    end_round(&mut g);
+    assert_eq!(g.outcome.clone().unwrap().winners, vec![0, 1]);
+}
+
+#[test]
+fn coral_castle_checks_victory_in_the_middle_of_a_round() {
+    let mut g = table(2);
+    g.token = 1;
+    for m in ["Coral Castle", "Great Pyramid", "Temple", "Oracle"] {
+        give(&mut g, 0, m);
+    }
+    let mut short = g.clone();
+    // 3 + 3 + 2 + 2 = 10 without the token.
+    choose(&mut g, "use Coral Castle 1");
+    assert_eq!(g.outcome.clone().unwrap().winners, vec![0]);
+    // With 8 the game goes on: seat 2 acts.
+    short.seats[0]
+        .play
+        .retain(|p| short.db.name(p.card) != "Oracle");
+    choose(&mut short, "use Coral Castle 1");
+    assert!(!short.is_over());
+    assert_eq!(who(&short), 1);
+}
+
+#[test]
+fn golden_statue_reacts_after_passing_and_mid_round() {
+    let mut g = table(2);
+    g.token = 0;
+    for m in ["Coral Castle", "Great Pyramid", "Temple"] {
+        give(&mut g, 0, m);
+    }
+    for m in [
+        "Golden Statue",
+        "Oracle",
+        "Colossus",
+        "Mausoleum",
+        "Library",
+    ] {
+        give(&mut g, 1, m);
+    }
+    pool(&mut g, 1, "3 gold");
+    g.seats[1].passed = true;
+    // Seat 1: 3 + 3 + 2 + token 1 = 9; seat 2: 1 + 2 + 2 + 2 + 1 = 8, +3 with the Statue = 11.
+    choose(&mut g, "use Coral Castle 1");
+    assert_eq!(who(&g), 1);
+    assert_eq!(texts(&g), ["use Golden Statue 1", "done"]);
+    choose(&mut g, "use Golden Statue 1");
+    let o = g.outcome.clone().unwrap();
+    assert_eq!(o.winners, vec![1]);
+    assert_eq!(o.points, vec![9, 11]);
 }

@@ -166,7 +166,7 @@ impl Essences {
         if words == ["none"] {
             return Some(Essences::ZERO);
         }
-        if words.is_empty() || words.len() % 2 != 0 {
+        if words.is_empty() || !words.len().is_multiple_of(2) {
             return None;
         }
         let mut x = Essences::ZERO;

@@ -7,7 +7,7 @@
 
 use super::card::CardId;
 use super::card::language::Kind;
-use super::state::{Ask, ResArcana, Task, shuffle};
+use super::state::{Ask, Decision, PayFor, ResArcana, Task, shuffle};
 use crate::shell::rng::Rng;
 
 impl ResArcana {
@@ -28,6 +28,14 @@ impl ResArcana {
         let mut rng = Rng::seeded(seed.unwrap_or(0));
         let revealed = !g.tasks.contains(&Task::RevealMages);
         let others_looking = !g.looking.is_empty() && g.pending.is_some_and(|d| d.seat != obs);
+        // A card another seat is paying to place from its hand is being shown: it stays there.
+        let shown = match g.pending {
+            Some(Decision {
+                seat,
+                ask: Ask::Pay(_, PayFor::Place(c)),
+            }) if seat != obs && g.seats[seat as usize].hand.contains(&c) => Some((seat, c)),
+            _ => None,
+        };
         let looking_monuments = matches!(
             g.pending.map(|d| d.ask),
             Some(Ask::ScryOrder { monuments: true })
@@ -54,7 +62,12 @@ impl ResArcana {
             if i as u8 == obs {
                 continue;
             }
-            artifacts.extend(s.hand.iter().copied());
+            artifacts.extend(
+                s.hand
+                    .iter()
+                    .copied()
+                    .filter(|&c| shown != Some((i as u8, c))),
+            );
             artifacts.extend(s.deck.iter().copied());
             for &m in &s.mages_dealt {
                 if !(revealed && s.mage == Some(m)) {
@@ -98,7 +111,9 @@ impl ResArcana {
                 continue;
             }
             let (hand_len, deck_len) = (g.seats[i].hand.len(), g.seats[i].deck.len());
-            let mut hand = deal(&mut artifacts, hand_len);
+            let kept = shown.filter(|&(s, _)| s as usize == i).map(|(_, c)| c);
+            let mut hand = deal(&mut artifacts, hand_len - kept.iter().count());
+            hand.extend(kept);
             hand.sort();
             g.seats[i].hand = hand;
             g.seats[i].deck = deal(&mut artifacts, deck_len);

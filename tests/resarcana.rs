@@ -763,3 +763,605 @@ fn golden_statue_reacts_after_passing_and_mid_round() {
     assert_eq!(o.winners, vec![1]);
     assert_eq!(o.points, vec![9, 11]);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Components with mechanics of their own (the data drives them all)
+
+/// Seat 1 uses `power` of a component given to it, with `start` in its pool, making the
+/// `then` choices; returns the game.
+fn use_power(name: &str, power: u8, start: &str, then: &[&str]) -> table::resarcana::ResArcana {
+    let mut g = table(2);
+    give(&mut g, 0, name);
+    pool(&mut g, 0, start);
+    choose(&mut g, &format!("use {name} {power}"));
+    for t in then {
+        choose(&mut g, t);
+    }
+    g
+}
+
+#[test]
+fn simple_gains_and_stores() {
+    // (component, power, pool before, choices, pool after, essences on it after)
+    let cases: &[(&str, u8, &str, &[&str], &str, &str)] = &[
+        ("Alchemist", 1, "4 death", &[], "2 gold", "none"),
+        ("Alchemist", 2, "none", &["gain 1 calm"], "1 calm", "none"),
+        ("Duelist", 1, "1 death", &[], "none", "1 gold"),
+        ("Necromancer", 1, "2 life", &[], "none", "3 death"),
+        (
+            "Transmuter",
+            1,
+            "2 elan",
+            &["gain 3 life"],
+            "3 life",
+            "none",
+        ),
+        ("Alchemy", 1, "4 calm", &[], "2 gold", "none"),
+        (
+            "Transmutation",
+            1,
+            "3 death",
+            &["gain 1 elan 1 life 1 calm"],
+            "1 elan 1 life 1 calm",
+            "none",
+        ),
+        ("Solomon's Mine", 1, "none", &[], "1 gold", "none"),
+        ("Colossus", 1, "1 elan", &[], "none", "1 gold"),
+        ("Chalice of Life", 1, "2 calm", &[], "none", "1 life 2 calm"),
+        (
+            "Fountain of Youth",
+            1,
+            "2 death",
+            &[],
+            "none",
+            "1 life 2 calm",
+        ),
+        ("Ring of Midas", 1, "2 life", &[], "none", "1 gold"),
+        ("Ring of Midas", 2, "none", &[], "none", "1 gold"),
+        ("Dragon Teeth", 1, "2 elan", &[], "none", "3 elan"),
+        ("Dwarven Pickaxe", 1, "1 elan", &[], "1 gold", "none"),
+        ("Flaming Pit", 1, "1 life", &[], "1 elan 1 death", "none"),
+        (
+            "Horn of Plenty",
+            1,
+            "none",
+            &["gain 3 death"],
+            "3 death",
+            "none",
+        ),
+        ("Horn of Plenty", 2, "none", &[], "1 gold", "none"),
+        (
+            "Magical Shard",
+            1,
+            "none",
+            &["gain 1 life"],
+            "1 life",
+            "none",
+        ),
+        ("Prism", 1, "1 gold", &["gain 2 calm"], "2 calm", "none"),
+        (
+            "Cursed Skull",
+            1,
+            "1 life",
+            &["gain 3 elan"],
+            "none",
+            "3 elan",
+        ),
+        ("Crypt", 1, "none", &[], "2 death", "none"),
+        (
+            "Jeweled Statuette",
+            2,
+            "none",
+            &[],
+            "1 elan 2 gold",
+            "not in play",
+        ),
+        ("Vault", 1, "none", &[], "none", "1 gold"),
+        ("Windup Man", 1, "1 calm", &[], "none", "1 calm"),
+        ("Sacred Grove", 1, "1 calm", &[], "5 life", "none"),
+        (
+            "Alchemist's Tower",
+            1,
+            "1 elan 1 life 1 calm 1 death",
+            &[],
+            "none",
+            "1 gold",
+        ),
+        ("Cursed Forge", 1, "2 elan 1 gold", &[], "none", "1 gold"),
+        ("Dwarven Mines", 1, "5 elan", &[], "3 gold", "none"),
+        ("Dwarven Mines", 2, "3 elan 3 death", &[], "none", "2 gold"),
+        ("Sunken Reef", 1, "1 life 2 calm", &[], "none", "1 calm"),
+        (
+            "Catacombs of the Dead",
+            1,
+            "5 death",
+            &[],
+            "none",
+            "1 death",
+        ),
+        ("Catacombs of the Dead", 2, "none", &[], "none", "1 death"),
+        ("Sacrificial Pit", 1, "3 life", &[], "none", "1 death"),
+        ("Dragon's Lair", 1, "none", &[], "2 gold", "none"),
+        ("Mausoleum", 1, "1 gold", &[], "none", "1 death"),
+        ("Sacrificial Dagger", 1, "1 life", &[], "none", "3 death"),
+        ("Athanor", 1, "1 elan", &[], "none", "2 elan"),
+        ("Corrupt Altar", 1, "2 life", &[], "none", "3 elan"),
+    ];
+    for (name, power, start, then, after, on) in cases {
+        let g = use_power(name, *power, start, then);
+        assert_eq!(pool_of(&g, 0), *after, "{name} {power}: pool");
+        assert_eq!(stored(&g, name), *on, "{name} {power}: on it");
+    }
+}
+
+#[test]
+fn rivals_gain_from_some_powers() {
+    for (name, mine, theirs) in [
+        ("Hand of Glory", "2 death", "1 death"),
+        ("Jeweled Statuette", "3 death", "1 death"),
+        ("Fiery Whip", "3 elan", "1 elan"),
+        ("Tree of Life", "3 life", "1 life"),
+    ] {
+        let mut g = table(3);
+        give(&mut g, 0, name);
+        g.seats[2].passed = true;
+        choose(&mut g, &format!("use {name} 1"));
+        assert_eq!(pool_of(&g, 0), mine, "{name}");
+        // Passed rivals gain too: passing protects only from Life loss.
+        assert_eq!(pool_of(&g, 1), theirs, "{name}");
+        assert_eq!(pool_of(&g, 2), theirs, "{name}");
+    }
+}
+
+#[test]
+fn draw_powers_draw_from_the_own_deck() {
+    for (name, power, start) in [
+        ("Scholar", 1, "1 elan"),
+        ("Research", 1, "1 elan"),
+        ("Library", 1, "none"),
+        ("Elvish Bow", 2, "none"),
+        ("Hawk", 2, "2 calm"),
+    ] {
+        let g = use_power(name, power, start, &[]);
+        assert_eq!(g.seats[0].hand.len(), 1, "{name}");
+        assert_eq!(pool_of(&g, 0), "none", "{name}");
+    }
+}
+
+#[test]
+fn athanor_turns_six_elan_on_it_and_identical_essences_into_gold() {
+    let mut g = table(2);
+    give(&mut g, 0, "Athanor");
+    put_on(&mut g, "Athanor", "7 elan");
+    pool(&mut g, 0, "1 calm 3 death");
+    choose(&mut g, "use Athanor 2");
+    assert_eq!(
+        texts(&g),
+        ["pay 1 calm", "pay 3 death", "pay 2 death", "pay 1 death"]
+    );
+    choose(&mut g, "pay 2 death");
+    assert_eq!(pool_of(&g, 0), "1 calm 1 death 2 gold");
+    assert_eq!(stored(&g, "Athanor"), "1 elan");
+    // With fewer than 6 Elan on it, the power is not offered.
+    let mut g = table(2);
+    give(&mut g, 0, "Athanor");
+    put_on(&mut g, "Athanor", "5 elan");
+    pool(&mut g, 0, "3 death");
+    assert!(!can(&g, "use Athanor 2"));
+}
+
+#[test]
+fn philosophers_stone_pays_two_and_x_identical_for_x_gold() {
+    let g = use_power(
+        "Philosopher's Stone",
+        1,
+        "1 elan 1 life 3 death",
+        &["pay 1 elan 1 life 3 death"],
+    );
+    assert_eq!(pool_of(&g, 0), "3 gold");
+    let mut g = table(2);
+    give(&mut g, 0, "Philosopher's Stone");
+    pool(&mut g, 0, "2 elan 1 gold");
+    choose(&mut g, "use Philosopher's Stone 1");
+    // X = 0 is allowed (a power may be used to no effect); Gold may be among the 2.
+    assert_eq!(
+        texts(&g),
+        ["pay 2 elan 1 gold", "pay 2 elan", "pay 1 elan 1 gold"]
+    );
+    // Gold is never the X: with only Gold, X is 0.
+    let g = use_power("Philosopher's Stone", 1, "3 gold", &[]);
+    assert_eq!(pool_of(&g, 0), "1 gold");
+}
+
+#[test]
+fn prism_converts_identical_essences_to_one_other_kind() {
+    let mut g = use_power("Prism", 2, "2 death", &["pay 2 death"]);
+    assert_eq!(texts(&g), ["gain 2 elan", "gain 2 life", "gain 2 calm"]);
+    choose(&mut g, "gain 2 calm");
+    assert_eq!(pool_of(&g, 0), "2 calm");
+}
+
+#[test]
+fn mermaid_puts_essence_on_a_turned_component() {
+    let mut g = table(2);
+    give(&mut g, 0, "Mermaid");
+    give(&mut g, 0, "Cursed Forge");
+    turn(&mut g, "Cursed Forge");
+    pool(&mut g, 0, "1 elan 1 gold");
+    let before = g.points(0);
+    choose(&mut g, "use Mermaid 1");
+    // Only Calm, Life or Gold may be paid: the Gold, without a question.
+    assert!(can(&g, "pick Cursed Forge"));
+    choose(&mut g, "pick Cursed Forge");
+    assert_eq!(stored(&g, "Cursed Forge"), "1 gold");
+    assert_eq!(pool_of(&g, 0), "1 elan");
+    assert_eq!(g.points(0), before + 1);
+}
+
+#[test]
+fn crypt_places_from_the_own_discards_two_cheaper_never_gold() {
+    let mut g = table(2);
+    give(&mut g, 0, "Crypt");
+    let vault = id(&g, "Vault");
+    let hawk = id(&g, "Hawk");
+    g.boxed.retain(|&c| c != vault && c != hawk);
+    g.seats[0].deck.retain(|&c| c != vault && c != hawk);
+    g.seats[1].deck.retain(|&c| c != vault && c != hawk);
+    g.seats[0].discard = vec![vault];
+    g.seats[1].discard = vec![hawk];
+    pool(&mut g, 0, "1 death 1 gold");
+    choose(&mut g, "use Crypt 2");
+    // Only the own discard pile; the rival's Hawk is not offered.
+    assert_eq!(texts(&g), ["pick Vault", "done"]);
+    choose(&mut g, "pick Vault");
+    // Vault costs 1 Gold and 1 of any: 2 less, but never the Gold.
+    assert_eq!(pool_of(&g, 0), "none");
+    assert!(g.in_play(0, vault).is_some());
+    assert!(g.seats[0].discard.is_empty());
+}
+
+#[test]
+fn dragon_egg_and_dragon_teeth_place_dragons_from_hand() {
+    let mut g = table(2);
+    give(&mut g, 0, "Dragon Egg");
+    to_hand(&mut g, 0, "Fire Dragon");
+    to_hand(&mut g, 0, "Hawk");
+    pool(&mut g, 0, "2 elan");
+    choose(&mut g, "use Dragon Egg 1");
+    assert_eq!(texts(&g), ["pick Fire Dragon", "done"]);
+    choose(&mut g, "pick Fire Dragon");
+    assert_eq!(pool_of(&g, 0), "none");
+    assert!(g.in_play(0, id(&g, "Fire Dragon")).is_some());
+    assert_eq!(names(&g, &g.seats[0].discard), ["Dragon Egg"]);
+
+    let mut g = table(2);
+    give(&mut g, 0, "Dragon Teeth");
+    to_hand(&mut g, 0, "Water Dragon");
+    pool(&mut g, 0, "3 elan");
+    choose(&mut g, "use Dragon Teeth 2");
+    choose(&mut g, "pick Water Dragon");
+    assert!(g.in_play(0, id(&g, "Water Dragon")).is_some());
+    assert_eq!(pool_of(&g, 0), "none");
+}
+
+#[test]
+fn a_dragon_taken_from_a_rivals_discards_is_destroyed_to_its_new_owner() {
+    let mut g = table(2);
+    give(&mut g, 0, "Sorcerer's Bestiary");
+    give(&mut g, 0, "Corrupt Altar");
+    let dragon = id(&g, "Fire Dragon");
+    g.boxed.retain(|&c| c != dragon);
+    g.seats[1].deck.retain(|&c| c != dragon);
+    g.seats[0].deck.retain(|&c| c != dragon);
+    g.seats[1].discard.push(dragon);
+    pool(&mut g, 0, "10 elan");
+    choose(&mut g, "use Sorcerer's Bestiary 2");
+    choose(&mut g, "pick Fire Dragon");
+    assert!(g.in_play(0, dragon).is_some());
+    assert!(g.seats[1].discard.is_empty());
+    assert_eq!(pool_of(&g, 0), "none");
+    // 2 points for the Dragon on the Bestiary, 1 for the Dragon itself.
+    assert_eq!(g.points(0), 3 + 1);
+    at_action(&mut g, 0);
+    choose(&mut g, "use Corrupt Altar 2");
+    choose(&mut g, "pick Fire Dragon");
+    assert_eq!(names(&g, &g.seats[0].discard), ["Fire Dragon"]);
+    // Its cost (6) plus 2, in essences other than Gold.
+    assert!(!can(&g, "gain 8 gold"));
+    choose(&mut g, "gain 8 life");
+    assert_eq!(pool_of(&g, 0), "8 life");
+}
+
+#[test]
+fn sorcerers_bestiary_scores_three_for_the_sea_serpent() {
+    let mut g = table(2);
+    g.token = 1;
+    give(&mut g, 0, "Sorcerer's Bestiary");
+    give(&mut g, 0, "Sea Serpent");
+    give(&mut g, 0, "Hawk");
+    // Serpent: 1 point, 2 as a Dragon, 1 as a Creature; Hawk: 1 as a Creature.
+    assert_eq!(g.points(0), 5);
+}
+
+#[test]
+fn fiery_whip_cannot_destroy_itself() {
+    let mut g = table(2);
+    give(&mut g, 0, "Fiery Whip");
+    assert!(!can(&g, "use Fiery Whip 2"));
+    give(&mut g, 0, "Magical Shard");
+    choose(&mut g, "use Fiery Whip 2");
+    // The Shard costs nothing: 0 + 2.
+    assert_eq!(texts(&g).len(), 10);
+    choose(&mut g, "gain 1 elan 1 death");
+    assert_eq!(names(&g, &g.seats[0].discard), ["Magical Shard"]);
+}
+
+#[test]
+fn sacrificial_dagger_destroys_itself_and_discards_for_the_cards_cost() {
+    let mut g = table(2);
+    give(&mut g, 0, "Sacrificial Dagger");
+    assert!(!can(&g, "use Sacrificial Dagger 2"));
+    to_hand(&mut g, 0, "Water Dragon");
+    choose(&mut g, "use Sacrificial Dagger 2");
+    choose(&mut g, "gain 6 death");
+    assert_eq!(pool_of(&g, 0), "6 death");
+    let mut d = g.seats[0].discard.clone();
+    d.sort();
+    assert_eq!(d.len(), 2);
+}
+
+#[test]
+fn sacrificial_pit_destroys_a_dragon_or_creature_for_its_cost_in_gold() {
+    let mut g = table(2);
+    give(&mut g, 0, "Sacrificial Pit");
+    give(&mut g, 0, "Vault");
+    pool(&mut g, 0, "1 death");
+    assert!(!can(&g, "use Sacrificial Pit 2"));
+    give(&mut g, 0, "Mermaid");
+    choose(&mut g, "use Sacrificial Pit 2");
+    assert_eq!(pool_of(&g, 0), "4 gold");
+    assert_eq!(names(&g, &g.seats[0].discard), ["Mermaid"]);
+}
+
+#[test]
+fn hypnotic_basin_and_treant_count_a_chosen_rivals_essences() {
+    let mut g = table(3);
+    give(&mut g, 0, "Hypnotic Basin");
+    pool(&mut g, 1, "2 elan");
+    pool(&mut g, 2, "4 elan 3 death");
+    g.seats[2].passed = true;
+    choose(&mut g, "use Hypnotic Basin 1");
+    assert_eq!(texts(&g), ["rival 2", "rival 3"]);
+    choose(&mut g, "rival 3");
+    assert_eq!(pool_of(&g, 0), "4 calm");
+    // Counting does not take: the rival keeps its essences.
+    assert_eq!(pool_of(&g, 2), "4 elan 3 death");
+    let mut g = table(2);
+    give(&mut g, 0, "Treant");
+    pool(&mut g, 1, "3 death");
+    choose(&mut g, "use Treant 1");
+    assert_eq!(pool_of(&g, 0), "3 elan");
+}
+
+#[test]
+fn straightening_powers_pick_another_turned_component() {
+    let mut g = table(2);
+    give(&mut g, 0, "Druid");
+    give(&mut g, 0, "Hawk");
+    give(&mut g, 0, "Vault");
+    turn(&mut g, "Hawk");
+    turn(&mut g, "Vault");
+    choose(&mut g, "use Druid 1");
+    // Creatures only: the Hawk, without a question.
+    assert!(!turned(&g, "Hawk"));
+    assert!(turned(&g, "Vault"));
+    assert!(turned(&g, "Druid"));
+    at_action(&mut g, 0);
+    give(&mut g, 0, "Chalice of Fire");
+    pool(&mut g, 0, "1 elan");
+    choose(&mut g, "use Chalice of Fire 1");
+    assert_eq!(texts(&g), ["pick Druid", "pick Vault"]);
+    choose(&mut g, "pick Vault");
+    assert!(!turned(&g, "Vault"));
+    for name in ["Reanimate", "Witch"] {
+        let mut g = table(2);
+        give(&mut g, 0, name);
+        give(&mut g, 0, "Vault");
+        turn(&mut g, "Vault");
+        pool(&mut g, 0, "2 gold");
+        choose(&mut g, &format!("use {name} 1"));
+        assert!(!turned(&g, "Vault"), "{name}");
+    }
+}
+
+#[test]
+fn places_that_turn_a_creature_or_a_dragon_too() {
+    let mut g = table(2);
+    give(&mut g, 0, "Sacred Grove");
+    assert!(!can(&g, "use Sacred Grove 2"));
+    give(&mut g, 0, "Nightingale");
+    choose(&mut g, "use Sacred Grove 2");
+    assert!(turned(&g, "Nightingale"));
+    assert!(turned(&g, "Sacred Grove"));
+    assert_eq!(stored(&g, "Sacred Grove"), "1 life");
+    let mut g = table(2);
+    give(&mut g, 0, "Dragon's Lair");
+    give(&mut g, 0, "Bone Dragon");
+    choose(&mut g, "use Dragon's Lair 2");
+    assert!(turned(&g, "Bone Dragon"));
+    assert_eq!(stored(&g, "Dragon's Lair"), "2 gold");
+}
+
+#[test]
+fn looking_at_three_cards_puts_them_back_in_a_chosen_order() {
+    let mut g = table(2);
+    give(&mut g, 0, "Hawk");
+    let mons: Vec<_> = ["Temple", "Library", "Oracle", "Obelisk"]
+        .iter()
+        .map(|n| id(&g, n))
+        .collect();
+    g.monument_deck = mons.clone();
+    choose(&mut g, "use Hawk 1");
+    assert_eq!(texts(&g), ["deck own", "deck monuments"]);
+    choose(&mut g, "deck monuments");
+    // Top first: Obelisk, Oracle, Library.
+    assert_eq!(names(&g, &g.looking), ["Obelisk", "Oracle", "Library"]);
+    assert_eq!(texts(&g).len(), 6);
+    choose(&mut g, "order Library, Obelisk, Oracle");
+    assert_eq!(
+        names(&g, &g.monument_deck),
+        ["Temple", "Oracle", "Obelisk", "Library"]
+    );
+    assert!(g.looking.is_empty());
+}
+
+#[test]
+fn protective_reactions_ignore_a_life_loss() {
+    for name in [
+        "Healer",
+        "Protection",
+        "Temple",
+        "Coral Castle",
+        "Alchemist's Tower",
+        "Chalice of Life",
+        "Guard Dog",
+    ] {
+        let mut g = attack(2, 0, "Fire Dragon 1");
+        give(&mut g, 1, name);
+        pool(&mut g, 1, "2 life");
+        choose(&mut g, "use Fire Dragon 1");
+        let n = if name == "Chalice of Life"
+            || name == "Guard Dog"
+            || name == "Coral Castle"
+            || name == "Alchemist's Tower"
+        {
+            2
+        } else {
+            1
+        };
+        choose(&mut g, &format!("use {name} {n}"));
+        assert_eq!(pool_of(&g, 1), "2 life", "{name}");
+        assert!(turned(&g, name), "{name}");
+    }
+    for (name, pay) in [("Elemental Spring", "1 calm"), ("Tree of Life", "1 life")] {
+        let mut g = attack(2, 0, "Fire Dragon 1");
+        give(&mut g, 1, name);
+        pool(&mut g, 1, "3 life 1 calm");
+        choose(&mut g, "use Fire Dragon 1");
+        let n = if name == "Tree of Life" { 2 } else { 1 };
+        choose(&mut g, &format!("use {name} {n}"));
+        let expect = if pay == "1 calm" {
+            "3 life"
+        } else {
+            "2 life 1 calm"
+        };
+        assert_eq!(pool_of(&g, 1), expect, "{name}");
+        assert!(!turned(&g, name), "{name}");
+    }
+}
+
+#[test]
+fn collect_abilities_of_the_data() {
+    // (component, essences on it, choices, pool after collecting)
+    let cases: &[(&str, &[&str], &str)] = &[
+        ("Hanging Gardens", &["gain 3 death"], "1 elan 3 death"),
+        (
+            "Alchemist's Tower",
+            &["gain 1 elan 2 life"],
+            "2 elan 2 life",
+        ),
+        ("Treant", &[], "1 elan 2 life"),
+        ("Hypnotic Basin", &[], "1 elan 2 calm"),
+        ("Corrupt Altar", &[], "1 elan 1 life 1 death"),
+        ("Dancing Sword", &[], "2 elan 1 death"),
+        ("Chalice of Fire", &[], "3 elan"),
+        ("Dwarven Mines", &[], "1 elan 1 gold"),
+        ("Sunken Reef", &[], "1 elan 1 gold"),
+        ("Catacombs of the Dead", &[], "1 elan 1 death"),
+        ("Temple", &[], "1 elan 1 life"),
+        ("Fountain of Youth", &[], "1 elan 1 life"),
+        ("Mermaid", &[], "1 elan 1 calm"),
+        ("Hawk", &[], "1 elan 1 calm"),
+        ("Flaming Pit", &[], "2 elan"),
+    ];
+    for (name, then, after) in cases {
+        let mut g = table(2);
+        let item = g.item_of(0).unwrap();
+        g.seats[0].play.retain(|p| p.card != item);
+        give(&mut g, 0, name);
+        collect(&mut g, 0);
+        for t in *then {
+            choose(&mut g, t);
+        }
+        assert_eq!(pool_of(&g, 0), *after, "{name}");
+    }
+}
+
+#[test]
+fn points_per_essence_on_a_place_count_and_leave_with_them() {
+    let mut g = table(2);
+    g.token = 1;
+    for (name, on, points) in [
+        ("Sacred Grove", "3 life", 2 + 3),
+        ("Catacombs of the Dead", "2 death", 2),
+        ("Sunken Reef", "1 calm", 1),
+        ("Cursed Forge", "2 gold", 1 + 2),
+        ("Dragon's Lair", "1 gold", 1),
+        ("Great Pyramid", "none", 3),
+        ("Nightingale", "none", 1),
+        ("Vault", "2 gold", 0),
+    ] {
+        let mut h = g.clone();
+        give(&mut h, 0, name);
+        put_on(&mut h, name, on);
+        assert_eq!(h.points(0), points, "{name}");
+    }
+    give(&mut g, 0, "Sacred Grove");
+    put_on(&mut g, "Sacred Grove", "3 life");
+    collect(&mut g, 0);
+    choose(&mut g, "take");
+    assert_eq!(g.points(0), 2);
+}
+
+#[test]
+fn seer_and_oracle_look_at_the_own_deck_too() {
+    for name in ["Seer", "Oracle"] {
+        let mut g = table(2);
+        give(&mut g, 0, name);
+        let deck = g.seats[0].deck.clone();
+        let top3: Vec<_> = deck.iter().rev().take(3).copied().collect();
+        choose(&mut g, &format!("use {name} 1"));
+        choose(&mut g, "deck own");
+        assert_eq!(g.looking, top3, "{name}");
+        let order = format!(
+            "order {}, {}, {}",
+            g.db.name(top3[2]),
+            g.db.name(top3[1]),
+            g.db.name(top3[0])
+        );
+        choose(&mut g, &order);
+        let after: Vec<_> = g.seats[0].deck.iter().rev().take(3).copied().collect();
+        assert_eq!(after, vec![top3[2], top3[1], top3[0]], "{name}");
+        assert_eq!(g.seats[0].deck.len(), deck.len());
+    }
+}
+
+#[test]
+fn either_collects_of_mages_and_items() {
+    for (name, options) in [
+        ("Healer", ["gain 1 life", "gain 1 calm"]),
+        ("Witch", ["gain 1 life", "gain 1 death"]),
+        ("Death/Life", ["gain 1 life", "gain 1 death"]),
+        ("Calm/Elan", ["gain 1 elan", "gain 1 calm"]),
+    ] {
+        let mut g = table(2);
+        g.seats[0].play.clear();
+        give(&mut g, 0, name);
+        collect(&mut g, 0);
+        let mut t = texts(&g);
+        t.sort();
+        let mut want = options.to_vec();
+        want.sort();
+        assert_eq!(t, want, "{name}");
+    }
+}

@@ -390,14 +390,15 @@ impl ResArcana {
             }
             (Ask::LifeLoss(attack), c) => self.answer_attack(seat, attack, c),
             (Ask::ScryDeck { n, .. }, Choice::Deck(monuments)) => {
+                // Top first, the way they are shown (a draw takes the top first already).
                 self.looking = if monuments {
                     let k = self.monument_deck.len().saturating_sub(n as usize);
-                    self.monument_deck.split_off(k)
+                    let mut top = self.monument_deck.split_off(k);
+                    top.reverse();
+                    top
                 } else {
                     self.take_from_deck(seat, n)
                 };
-                // Top first, the way they are shown.
-                self.looking.reverse();
                 self.pending = Some(Decision {
                     seat,
                     ask: Ask::ScryOrder { monuments },

@@ -7,8 +7,13 @@ use ra::*;
 use table::resarcana::state::Variant;
 use table::shell::game::Game;
 
-/// Plays `n` random games and checks the engine's invariants at every step.
-fn random_games(players: u8, games: u64, seed0: u64) {
+/// Plays `games` random games from consecutive seeds and checks the engine's invariants at
+/// every step: a legal choice exists until the end, every listed choice applies, choice text
+/// reads back, payments never exceed the pool, the mover's view lists the same choices,
+/// re-dealing hidden cards is invisible to the seat, the game is deterministic, and the texts
+/// of the choices replay it to the same hash.
+fn random_games(players: u8, games: u64, seed0: u64) -> (u32, u32) {
+    let (mut over, mut rounds) = (0, 0);
     for seed in seed0..seed0 + games {
         let variant = if seed % 3 == 0 {
             Variant::FirstGame
@@ -17,6 +22,7 @@ fn random_games(players: u8, games: u64, seed0: u64) {
         };
         let mut g = game(players, variant, seed);
         let mut twin = game(players, variant, seed);
+        let mut record = Vec::new();
         let mut pick = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
         let mut steps = 0;
         while !g.is_over() && steps < 3000 {
@@ -28,6 +34,7 @@ fn random_games(players: u8, games: u64, seed0: u64) {
                 "seed {seed}: no legal choice at {:?}",
                 g.pending
             );
+            let seat = g.seat_to_move();
             for c in &legal {
                 let text = g.choice_text(c);
                 assert_eq!(
@@ -35,6 +42,15 @@ fn random_games(players: u8, games: u64, seed0: u64) {
                     Ok(c),
                     "seed {seed}: `{text}`"
                 );
+                if let table::resarcana::Choice::Pay(e) = c {
+                    assert!(g.seats[seat].pool.covers(e), "seed {seed}: overpays {text}");
+                }
+            }
+            if steps % 7 == 0 {
+                for c in &legal {
+                    let mut h = g.clone();
+                    assert!(h.apply(*c).is_ok(), "seed {seed}: listed {c:?} refused");
+                }
             }
             pick ^= pick << 13;
             pick ^= pick >> 7;
@@ -45,13 +61,21 @@ fn random_games(players: u8, games: u64, seed0: u64) {
                 i = (i + 1) % legal.len();
             }
             let c = legal[i];
-            let seat = g.seat_to_move();
             let obs = g.observation(seat);
             assert_eq!(
                 obs.legal_list(),
                 g.legal_list(),
-                "seed {seed}: the mover's view lists other choices"
+                "seed {seed}: the mover's view differs"
             );
+            if steps % 5 == 0 {
+                let other = (seat + 1) % g.players();
+                for s in [seat, other] {
+                    let seen = g.observation(s).state_hash();
+                    let redealt = g.determinize(s, pick).observation(s).state_hash();
+                    assert_eq!(seen, redealt, "seed {seed}: seat {s} sees the re-deal");
+                }
+            }
+            record.push(g.choice_text(&c));
             g.apply(c)
                 .unwrap_or_else(|e| panic!("seed {seed}: listed {c:?} refused: {e}"));
             twin.apply(c).expect("the twin plays the same");
@@ -61,23 +85,40 @@ fn random_games(players: u8, games: u64, seed0: u64) {
                 "seed {seed}: not deterministic"
             );
         }
-        assert!(g.is_over() || steps >= 3000);
+        let mut replay = game(players, variant, seed);
+        for text in &record {
+            let c = replay.parse_choice(text).expect("recorded text reads");
+            replay.apply(c).expect("recorded choice applies");
+        }
+        assert_eq!(
+            replay.state_hash(),
+            g.state_hash(),
+            "seed {seed}: replay differs"
+        );
+        if g.is_over() {
+            over += 1;
+        }
+        rounds += g.round;
     }
+    (over, rounds)
 }
 
 #[test]
 fn random_games_two_players() {
-    random_games(2, 40, 1);
+    let (over, _) = random_games(2, 100, 1);
+    assert!(over >= 95, "{over} of 100 games ended");
 }
 
 #[test]
 fn random_games_three_players() {
-    random_games(3, 30, 100);
+    let (over, _) = random_games(3, 80, 1000);
+    assert!(over >= 75, "{over} of 80 games ended");
 }
 
 #[test]
 fn random_games_four_players() {
-    random_games(4, 30, 200);
+    let (over, _) = random_games(4, 60, 2000);
+    assert!(over >= 55, "{over} of 60 games ended");
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -1363,5 +1404,127 @@ fn either_collects_of_mages_and_items() {
         let mut want = options.to_vec();
         want.sort();
         assert_eq!(t, want, "{name}");
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Card data
+
+fn embedded_texts() -> Vec<(String, String)> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/res-arcana");
+    table::resarcana::card::FILES
+        .iter()
+        .map(|(f, _)| {
+            let text = std::fs::read_to_string(dir.join(f)).expect("asset file");
+            (f.to_string(), text)
+        })
+        .collect()
+}
+
+#[test]
+fn the_data_holds_all_78_components() {
+    use table::resarcana::card::language::Kind;
+    let db = db();
+    let count = |k| db.of_kind(k).len();
+    assert_eq!(count(Kind::Mage), 10);
+    assert_eq!(count(Kind::MagicItem), 8);
+    assert_eq!(count(Kind::Artifact), 40);
+    assert_eq!(count(Kind::Monument), 10);
+    assert_eq!(count(Kind::Place), 10);
+    assert_eq!(db.place_cards().len(), 5);
+    // The files on disk are the embedded ones.
+    let from_disk = table::resarcana::Db::from_texts(&embedded_texts()).unwrap();
+    assert_eq!(*from_disk, *db);
+}
+
+#[test]
+fn a_syntax_error_names_file_line_and_column() {
+    let mut texts = embedded_texts();
+    texts[3].1 = "[\n    (\n        name: \"Broken\",\n        points: x,\n    ),\n]\n".into();
+    let e = table::resarcana::Db::from_texts(&texts)
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("monuments.ron:4:"), "{e}");
+}
+
+#[test]
+fn a_card_that_breaks_the_rules_of_the_language_is_named_with_its_field() {
+    let mut texts = embedded_texts();
+    texts[3].1 = texts[3].1.replace("name: \"Library\"", "name: \"Temple\"");
+    let e = table::resarcana::Db::from_texts(&texts)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        "monuments.ron: Temple: name: another component has this name"
+    );
+
+    let mut texts = embedded_texts();
+    texts[0].1 = texts[0]
+        .1
+        .replacen("effects: [Gain((gold: 2))]", "effects: [TempPoints(2)]", 1);
+    let e = table::resarcana::Db::from_texts(&texts)
+        .unwrap_err()
+        .to_string();
+    assert!(e.starts_with("mages.ron: Alchemist: powers[1]:"), "{e}");
+
+    let mut texts = embedded_texts();
+    texts[4].1 = texts[4]
+        .1
+        .replace("place_card: (1, B),", "place_card: (6, B),");
+    let e = table::resarcana::Db::from_texts(&texts)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        "places.ron: Sacred Grove: place_card: the other side of this card is missing"
+    );
+}
+
+#[test]
+fn a_directory_overrides_the_files_it_holds() {
+    let dir = std::env::temp_dir().join(format!("ra-cards-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let texts = embedded_texts();
+    let pyramid = texts[3].1.replace("points: 3,", "points: 4,");
+    std::fs::write(dir.join("monuments.ron"), pyramid).unwrap();
+    let db = table::resarcana::Db::from_dir(&dir).unwrap();
+    let id = db.find("Great Pyramid").unwrap();
+    assert_eq!(db.get(id).points, 4);
+    assert_eq!(
+        db.of_kind(table::resarcana::card::language::Kind::Artifact)
+            .len(),
+        40
+    );
+    std::fs::write(dir.join("places.ron"), "[(name: 1)]").unwrap();
+    let e = table::resarcana::Db::from_dir(&dir)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("places.ron:1:"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn truncated_or_mangled_data_never_panics() {
+    let texts = embedded_texts();
+    for file in 0..texts.len() {
+        let text = &texts[file].1;
+        let cuts: Vec<usize> = (0..text.len()).step_by(53).collect();
+        for cut in cuts {
+            // Only the last line end may go without losing anything.
+            if !text.is_char_boundary(cut) || text[..cut].trim_end() == text.trim_end() {
+                continue;
+            }
+            let mut t = texts.clone();
+            t[file].1 = text[..cut].to_string();
+            assert!(
+                table::resarcana::Db::from_texts(&t).is_err(),
+                "{} cut at {cut}",
+                texts[file].0
+            );
+            let mut t = texts.clone();
+            t[file].1 = format!("{}{}", &text[..cut], &text[(cut + 7).min(text.len())..]);
+            let _ = table::resarcana::Db::from_texts(&t);
+        }
     }
 }

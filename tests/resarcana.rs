@@ -821,10 +821,20 @@ fn use_power(name: &str, power: u8, start: &str, then: &[&str]) -> table::resarc
     g
 }
 
+/// A power used from a pool: (component, power, pool before, choices, pool after, essences
+/// on it after).
+type PowerCase = (
+    &'static str,
+    u8,
+    &'static str,
+    &'static [&'static str],
+    &'static str,
+    &'static str,
+);
+
 #[test]
 fn simple_gains_and_stores() {
-    // (component, power, pool before, choices, pool after, essences on it after)
-    let cases: &[(&str, u8, &str, &[&str], &str, &str)] = &[
+    let cases: &[PowerCase] = &[
         ("Alchemist", 1, "4 death", &[], "2 gold", "none"),
         ("Alchemist", 2, "none", &["gain 1 calm"], "1 calm", "none"),
         ("Duelist", 1, "1 death", &[], "none", "1 gold"),

@@ -1,7 +1,7 @@
 //! Choices: the legal list of the pending decision, and making one.
 
 use super::card::CardId;
-use super::card::language::{Collect, Defence, Effect, Filter, Kind, Source, Trigger};
+use super::card::language::{Collect, Defence, Effect, Kind, Source, Trigger};
 use super::essence::{Essence, Essences, Kinds};
 use super::payment::Price;
 use super::rules::gains;
@@ -255,11 +255,12 @@ impl ResArcana {
             },
             Target::StoreOn(_) => s.play.iter().map(|p| p.card).collect(),
             Target::Place(card, n, e) => self.placeable(seat, card, n, e),
-            Target::DefenceDestroy(_) => self.victims(
-                seat,
-                CardId(0),
-                &super::card::language::Victim::Own(Filter::Any),
-            ),
+            Target::DefenceDestroy(_) => s
+                .play
+                .iter()
+                .map(|p| p.card)
+                .filter(|&c| self.db.get(c).kind == Kind::Artifact)
+                .collect(),
         };
         picks.sort();
         picks.dedup();

@@ -52,6 +52,8 @@ pub enum LoadError {
         col: usize,
         why: String,
     },
+    /// The files hold no component at all.
+    Empty,
     /// A component says something the language or the game does not allow.
     Invalid {
         file: String,
@@ -65,6 +67,7 @@ impl fmt::Display for LoadError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             LoadError::Io { file, why } => write!(f, "{file}: {why}"),
+            LoadError::Empty => f.write_str("the card files hold no component"),
             LoadError::Syntax {
                 file,
                 line,
@@ -140,6 +143,9 @@ impl Db {
                 cards.push(card);
                 origin.push(name.clone());
             }
+        }
+        if cards.is_empty() {
+            return Err(LoadError::Empty);
         }
         validate::all(&cards, &origin)?;
         Ok(Arc::new(Db { cards }))

@@ -15,13 +15,14 @@ use table::shell::game::Game;
 fn random_games(players: u8, games: u64, seed0: u64) -> (u32, u32) {
     let (mut over, mut rounds) = (0, 0);
     for seed in seed0..seed0 + games {
-        let variant = if seed % 3 == 0 {
-            Variant::FirstGame
-        } else {
-            Variant::Standard
+        let variant = match seed % 4 {
+            0 => Variant::FirstGame,
+            1 => Variant::Draft,
+            _ => Variant::Standard,
         };
-        let mut g = game(players, variant, seed);
-        let mut twin = game(players, variant, seed);
+        let fewer = seed % 5 == 2;
+        let mut g = game_with(players, variant, fewer, seed);
+        let mut twin = game_with(players, variant, fewer, seed);
         let mut record = Vec::new();
         let mut pick = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
         let mut steps = 0;
@@ -85,7 +86,7 @@ fn random_games(players: u8, games: u64, seed0: u64) -> (u32, u32) {
                 "seed {seed}: not deterministic"
             );
         }
-        let mut replay = game(players, variant, seed);
+        let mut replay = game_with(players, variant, fewer, seed);
         for text in &record {
             let c = replay.parse_choice(text).expect("recorded text reads");
             replay.apply(c).expect("recorded choice applies");
@@ -144,6 +145,85 @@ fn standard_setup_deals_two_mages_three_cards_and_a_deck_of_five() {
 }
 
 #[test]
+fn the_expansion_counts_give_two_players_seven_monuments_and_four_places() {
+    let g = game_with(2, Variant::Standard, true, 9);
+    assert_eq!(g.monuments.len() + g.monument_deck.len(), 7);
+    assert_eq!(g.places.len(), 4);
+    // Three or four players: the base counts, whatever the option says.
+    let g = game_with(3, Variant::Standard, true, 9);
+    assert_eq!(g.monuments.len() + g.monument_deck.len(), 10);
+    assert_eq!(g.places.len(), 5);
+}
+
+#[test]
+fn the_draft_passes_the_first_packets_clockwise_and_the_second_counter_clockwise() {
+    let mut g = game(3, Variant::Draft, 4);
+    assert_eq!(asking(&g), "Draft");
+    assert!(
+        g.seats
+            .iter()
+            .all(|s| s.packet.len() == 4 && s.deck.is_empty())
+    );
+    // Round 1: every seat keeps one; seat 1's other three go to seat 2 (its left).
+    let rest_of_first = |g: &table::resarcana::ResArcana, pick| {
+        let mut p = g.seats[0].packet.clone();
+        p.retain(|&c| c != pick);
+        p.sort();
+        p
+    };
+    let pick = *g.seats[0].packet.iter().min().unwrap();
+    let passed = rest_of_first(&g, pick);
+    // Which card seat 1 kept is hidden from seat 2 while it picks.
+    let mut other = g.clone();
+    let other_pick = *other.seats[0].packet.iter().max().unwrap();
+    other
+        .apply(table::resarcana::Choice::Pick(other_pick))
+        .unwrap();
+    let mut mine = g.clone();
+    mine.apply(table::resarcana::Choice::Pick(pick)).unwrap();
+    assert_eq!(
+        mine.observation(1).state_hash(),
+        other.observation(1).state_hash()
+    );
+    for _ in 0..3 {
+        let c = g.legal_list()[0];
+        g.apply(c).unwrap();
+    }
+    let mut at_seat_2 = g.seats[1].packet.clone();
+    at_seat_2.sort();
+    assert_eq!(at_seat_2, passed);
+    // Play the first half out: 4 picks each.
+    while g.seats[0].drafted.len() < 4 {
+        let c = g.legal_list()[0];
+        g.apply(c).unwrap();
+    }
+    assert!(
+        g.seats
+            .iter()
+            .all(|s| s.drafted.len() == 4 && s.packet.len() == 4)
+    );
+    // Round 5: seat 1 keeps one; its other three go to seat 3 (its right).
+    let pick = *g.seats[0].packet.iter().min().unwrap();
+    let passed = rest_of_first(&g, pick);
+    for _ in 0..3 {
+        let c = g.legal_list()[0];
+        g.apply(c).unwrap();
+    }
+    let mut at_seat_3 = g.seats[2].packet.clone();
+    at_seat_3.sort();
+    assert_eq!(at_seat_3, passed);
+    while asking(&g) == "Draft" {
+        let c = g.legal_list()[0];
+        g.apply(c).unwrap();
+    }
+    // 8 kept: 3 in hand, 5 in the deck; then the mages.
+    for s in &g.seats {
+        assert_eq!((s.hand.len(), s.deck.len(), s.drafted.len()), (3, 5, 0));
+    }
+    assert_eq!(asking(&g), "Mage");
+}
+
+#[test]
 fn two_players_use_all_monuments_and_places() {
     let g = game(2, Variant::Standard, 9);
     assert_eq!(g.monuments.len(), 2);
@@ -161,6 +241,7 @@ fn one_to_four_seats_set_up_and_five_are_refused() {
         table::resarcana::Setup {
             players: 5,
             variant: Variant::Standard,
+            expansion_counts: false,
         },
         1,
     );

@@ -104,6 +104,11 @@ impl ResArcana {
         match ask {
             Ask::Mage => out.extend(s.mages_dealt.iter().map(|&c| Choice::Mage(c))),
             Ask::Item | Ask::Swap => out.extend(self.items.iter().map(|&c| Choice::Item(c))),
+            Ask::Draft => {
+                let mut packet = s.packet.clone();
+                packet.sort();
+                out.extend(packet.into_iter().map(Choice::Pick));
+            }
             Ask::Stored(_) => out.extend([Choice::Take, Choice::Leave]),
             Ask::CollectPick(card, i, j) => {
                 match self.collect_at(card, i, j) {
@@ -344,6 +349,11 @@ impl ResArcana {
         let si = seat as usize;
         match (ask, choice) {
             (Ask::Mage, Choice::Mage(c)) => self.seats[si].mage = Some(c),
+            (Ask::Draft, Choice::Pick(c)) => {
+                let s = &mut self.seats[si];
+                s.packet.retain(|&x| x != c);
+                s.drafted.push(c);
+            }
             (Ask::Item, Choice::Item(c)) => {
                 self.items.retain(|&i| i != c);
                 self.seats[si].play.push(InPlay::new(c));

@@ -57,6 +57,49 @@ impl ResArcana {
                 }
             }
             Task::AskItem(s) => self.ask(s, Ask::Item),
+            Task::DraftDeal => {
+                let mut pile: Vec<CardId> = self
+                    .boxed
+                    .iter()
+                    .copied()
+                    .filter(|&c| self.db.get(c).kind == super::card::language::Kind::Artifact)
+                    .collect();
+                shuffle(&mut pile, &mut self.rng);
+                for s in 0..self.players() {
+                    let k = pile.len().saturating_sub(4);
+                    let packet = pile.split_off(k);
+                    self.boxed.retain(|c| !packet.contains(c));
+                    self.seats[s].packet = packet;
+                }
+            }
+            Task::DraftPick(s) => self.ask(s, Ask::Draft),
+            Task::DraftPass(clockwise) => {
+                let mut packets: Vec<Vec<CardId>> = self
+                    .seats
+                    .iter_mut()
+                    .map(|s| std::mem::take(&mut s.packet))
+                    .collect();
+                // Clockwise, seat i's packet goes to seat i + 1.
+                if clockwise {
+                    packets.rotate_right(1);
+                } else {
+                    packets.rotate_left(1);
+                }
+                for (s, p) in self.seats.iter_mut().zip(packets) {
+                    s.packet = p;
+                }
+            }
+            Task::DraftEnd => {
+                for s in 0..self.players() {
+                    let seat = &mut self.seats[s];
+                    seat.deck = std::mem::take(&mut seat.drafted);
+                    let mut deck = std::mem::take(&mut self.seats[s].deck);
+                    shuffle(&mut deck, &mut self.rng);
+                    let k = deck.len().saturating_sub(3);
+                    self.seats[s].hand = deck.split_off(k);
+                    self.seats[s].deck = deck;
+                }
+            }
             Task::StartRound => {
                 self.phase = Phase::Collect;
                 self.round += 1;

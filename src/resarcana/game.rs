@@ -76,7 +76,7 @@ impl Game for ResArcana {
     fn mid_action(&self) -> bool {
         !matches!(
             self.pending.map(|d| d.ask),
-            None | Some(Ask::Action | Ask::Mage | Ask::Item)
+            None | Some(Ask::Action | Ask::Mage | Ask::Item | Ask::Draft)
         )
     }
 }

@@ -21,6 +21,9 @@ pub struct Spec {
     pub variant: Variant,
     /// How many seats (2-4).
     pub players: u8,
+    /// The expansion's monument and Place counts for 2 players.
+    #[serde(default)]
+    pub expansion_counts: bool,
     /// One entry per seat, seat 1 first.
     pub seats: Vec<SeatSpec>,
 }
@@ -75,6 +78,7 @@ impl Recordable for ResArcana {
         let setup = Setup {
             players: spec.players,
             variant: spec.variant,
+            expansion_counts: spec.expansion_counts,
         };
         ResArcana::new_game(db.clone(), setup, seed).map_err(SpecError::Setup)
     }
@@ -107,6 +111,7 @@ impl Recordable for ResArcana {
         let variant = match spec.variant {
             Variant::Standard => "",
             Variant::FirstGame => "first-game ",
+            Variant::Draft => "draft ",
         };
         format!("Res Arcana ({variant}setup) for {} players", spec.players)
     }

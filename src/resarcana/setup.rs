@@ -15,6 +15,9 @@ pub struct Setup {
     /// 2 to 4 (1 is allowed for rules scenarios).
     pub players: u8,
     pub variant: Variant,
+    /// The *Lux et Tenebrae* counts: with 2 players, 7 monuments and 4 Places of Power (the
+    /// base game, the default, uses all 10 and 5 at every count).
+    pub expansion_counts: bool,
 }
 
 /// Why a game cannot be set up.
@@ -70,6 +73,9 @@ impl ResArcana {
         let mut monuments = db.of_kind(Kind::Monument);
         need("mages", 2 * n, mages.len())?;
         need("artifacts", 8 * n, artifacts.len())?;
+        if setup.variant == Variant::Draft && n < 2 {
+            return Err(SetupError::Players(setup.players));
+        }
         need("magic items", n + 1, items.len())?;
         let mut seats = vec![Seat::default(); n];
         for s in seats.iter_mut() {
@@ -77,13 +83,16 @@ impl ResArcana {
         }
         let mut boxed = Vec::new();
         match setup.variant {
-            Variant::Standard => {
+            Variant::Standard | Variant::Draft => {
                 shuffle(&mut mages, &mut rng);
                 shuffle(&mut artifacts, &mut rng);
                 for s in seats.iter_mut() {
                     s.mages_dealt = mages.split_off(mages.len() - 2);
                     s.mages_dealt.sort();
-                    s.deck = artifacts.split_off(artifacts.len() - 8);
+                    // The draft deals its packets later, from the artifacts left in the box.
+                    if setup.variant == Variant::Standard {
+                        s.deck = artifacts.split_off(artifacts.len() - 8);
+                    }
                 }
             }
             Variant::FirstGame => {
@@ -120,17 +129,30 @@ impl ResArcana {
             shuffle(&mut s.deck, &mut rng);
             // The standard deal draws the hand from the shuffled deck.
             if setup.variant == Variant::Standard {
-                let k = s.deck.len() - 3;
+                let k = s.deck.len().saturating_sub(3);
                 s.hand = s.deck.split_off(k);
             }
         }
         shuffle(&mut monuments, &mut rng);
+        let reduced = setup.expansion_counts && n == 2;
+        if reduced {
+            // 7 monuments: the others go out of the game unseen.
+            let out = monuments.len().saturating_sub(7);
+            boxed.extend(monuments.drain(..out));
+            boxed.sort();
+        }
         let up = monuments.split_off(monuments.len().saturating_sub(2));
         let mut places = Vec::new();
-        for (_, a, b) in db.place_cards() {
+        let mut place_cards = db.place_cards();
+        if reduced && place_cards.len() > 4 {
+            // 4 Places of Power: one card, at random, stays in the box (both its sides known).
+            let i = rng.below(place_cards.len() as u32) as usize;
+            place_cards.remove(i);
+        }
+        for (_, a, b) in place_cards {
             let side = match setup.variant {
                 Variant::FirstGame => Side::A,
-                Variant::Standard => {
+                Variant::Standard | Variant::Draft => {
                     if rng.below(2) == 0 {
                         Side::A
                     } else {
@@ -163,7 +185,11 @@ impl ResArcana {
         };
         // Mages are picked one seat after the other from the First Player, each pick hidden
         // until all are made; magic items counter-clockwise from the First Player's right.
-        let mut tasks: Vec<Task> = g.clockwise(0).into_iter().map(Task::AskMage).collect();
+        let mut tasks: Vec<Task> = Vec::new();
+        if setup.variant == Variant::Draft {
+            tasks.extend(draft_tasks(&g));
+        }
+        tasks.extend(g.clockwise(0).into_iter().map(Task::AskMage));
         tasks.push(Task::RevealMages);
         let right_first: Vec<u8> = (1..=n).map(|i| ((n - i) % n) as u8).collect();
         tasks.extend(right_first.into_iter().map(Task::AskItem));
@@ -172,4 +198,20 @@ impl ResArcana {
         g.run();
         Ok(g)
     }
+}
+
+/// The draft's steps: 4 cards each, keep 1 and pass the rest clockwise until none are left;
+/// then 4 more, passed counter-clockwise; then the 8 kept are each seat's deck. Each round of
+/// picks is made one seat after the other from the First Player, hidden until all have picked.
+fn draft_tasks(g: &ResArcana) -> Vec<Task> {
+    let mut tasks = Vec::new();
+    for clockwise in [true, false] {
+        tasks.push(Task::DraftDeal);
+        for _ in 0..4 {
+            tasks.extend(g.clockwise(0).into_iter().map(Task::DraftPick));
+            tasks.push(Task::DraftPass(clockwise));
+        }
+    }
+    tasks.push(Task::DraftEnd);
+    tasks
 }

@@ -45,6 +45,10 @@ pub struct Seat {
     pub passed: bool,
     /// Points for the victory check being made (Golden Statue).
     pub temp_points: u8,
+    /// Draft variant: the packet of artifacts the seat holds now.
+    pub packet: Vec<CardId>,
+    /// Draft variant: the artifacts the seat has kept so far.
+    pub drafted: Vec<CardId>,
 }
 
 impl Seat {
@@ -77,6 +81,8 @@ pub enum Ask {
     Mage,
     /// Setup: pick a magic item from the supply.
     Item,
+    /// Draft variant: keep one artifact of the packet held.
+    Draft,
     /// Passing: swap the magic item for another in the supply.
     Swap,
     /// Collect: take the essences on this component, or leave them all.
@@ -176,6 +182,13 @@ pub struct Decision {
 pub enum Task {
     AskMage(u8),
     RevealMages,
+    /// Draft variant: 4 artifacts to each seat's packet.
+    DraftDeal,
+    DraftPick(u8),
+    /// Draft variant: every packet goes to the next seat, clockwise (`true`) or not.
+    DraftPass(bool),
+    /// Draft variant: the artifacts kept become the deck; 3 are drawn.
+    DraftEnd,
     AskItem(u8),
     StartRound,
     /// A seat's whole Collect step.
@@ -238,6 +251,9 @@ pub enum Variant {
     Standard,
     /// The first game: preset mages and hands, side A of every Place of Power.
     FirstGame,
+    /// The draft: artifacts are drafted from packets of 4 (passed clockwise, then
+    /// counter-clockwise) instead of dealt.
+    Draft,
 }
 
 /// A game of Res Arcana.

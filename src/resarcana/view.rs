@@ -49,12 +49,16 @@ impl ResArcana {
             .copied()
             .filter(|&c| g.db.get(c).kind == Kind::Artifact)
             .collect();
-        let mut boxed_mages: Vec<CardId> = g
-            .boxed
-            .iter()
-            .copied()
-            .filter(|&c| g.db.get(c).kind == Kind::Mage)
-            .collect();
+        let of_kind = |k: Kind| -> Vec<CardId> {
+            g.boxed
+                .iter()
+                .copied()
+                .filter(|&c| g.db.get(c).kind == k)
+                .collect()
+        };
+        let mut boxed_mages = of_kind(Kind::Mage);
+        let boxed_monuments = of_kind(Kind::Monument);
+        let box_mage_len = boxed_mages.len();
         artifacts.extend(&boxed_artifacts);
         let mut mages: Vec<CardId> = Vec::new();
         mages.append(&mut boxed_mages);
@@ -69,6 +73,8 @@ impl ResArcana {
                     .filter(|&c| shown != Some((i as u8, c))),
             );
             artifacts.extend(s.deck.iter().copied());
+            artifacts.extend(s.packet.iter().copied());
+            artifacts.extend(s.drafted.iter().copied());
             for &m in &s.mages_dealt {
                 if !(revealed && s.mage == Some(m)) {
                     mages.push(m);
@@ -76,6 +82,7 @@ impl ResArcana {
             }
         }
         let mut monument_pool = g.monument_deck.clone();
+        monument_pool.extend(&boxed_monuments);
         if others_looking {
             if looking_monuments {
                 monument_pool.extend(g.looking.iter().copied());
@@ -96,10 +103,7 @@ impl ResArcana {
             pool.split_off(k)
         };
         let obs_seat = obs as usize;
-        let (box_art_len, box_mage_len) = (
-            boxed_artifacts.len(),
-            self.boxed.len() - boxed_artifacts.len(),
-        );
+        let box_art_len = boxed_artifacts.len();
         for i in 0..g.seats.len() {
             if i == obs_seat {
                 let own = &mut g.seats[i].deck;
@@ -108,9 +112,15 @@ impl ResArcana {
                     shuffle(own, &mut rng);
                 }
                 g.seats[i].hand.sort();
+                g.seats[i].packet.sort();
                 continue;
             }
             let (hand_len, deck_len) = (g.seats[i].hand.len(), g.seats[i].deck.len());
+            let (packet_len, drafted_len) = (g.seats[i].packet.len(), g.seats[i].drafted.len());
+            let mut packet = deal(&mut artifacts, packet_len);
+            packet.sort();
+            g.seats[i].packet = packet;
+            g.seats[i].drafted = deal(&mut artifacts, drafted_len);
             let kept = shown.filter(|&(s, _)| s as usize == i).map(|(_, c)| c);
             let mut hand = deal(&mut artifacts, hand_len - kept.iter().count());
             hand.extend(kept);
@@ -140,8 +150,9 @@ impl ResArcana {
                 deal(&mut artifacts, n)
             };
         }
+        let mut boxed = deal(&mut monument_pool, boxed_monuments.len());
         g.monument_deck = monument_pool;
-        let mut boxed = deal(&mut artifacts, box_art_len);
+        boxed.extend(deal(&mut artifacts, box_art_len));
         boxed.extend(deal(&mut mages, box_mage_len));
         boxed.sort();
         g.boxed = boxed;

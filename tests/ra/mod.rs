@@ -17,9 +17,32 @@ pub fn id(g: &ResArcana, name: &str) -> CardId {
     g.db.find(name).unwrap_or_else(|| panic!("no card {name}"))
 }
 
+/// A new game, with the expansion's counts or not.
+pub fn game_with(players: u8, variant: Variant, expansion_counts: bool, seed: u64) -> ResArcana {
+    ResArcana::new_game(
+        db(),
+        Setup {
+            players,
+            variant,
+            expansion_counts,
+        },
+        seed,
+    )
+    .expect("sets up")
+}
+
 /// A new game.
 pub fn game(players: u8, variant: Variant, seed: u64) -> ResArcana {
-    ResArcana::new_game(db(), Setup { players, variant }, seed).expect("sets up")
+    ResArcana::new_game(
+        db(),
+        Setup {
+            players,
+            variant,
+            expansion_counts: false,
+        },
+        seed,
+    )
+    .expect("sets up")
 }
 
 /// Makes a choice by its text, failing the test if it is not legal.

@@ -1619,3 +1619,82 @@ fn truncated_or_mangled_data_never_panics() {
         }
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// The shared traits
+
+#[test]
+fn the_shells_bots_play_res_arcana_through_observations() {
+    use std::sync::atomic::AtomicBool;
+    use table::shell::ai::make_bot;
+    let cancel = AtomicBool::new(false);
+    let mut wins = [0.0; 2];
+    for seed in 0..4 {
+        let mut g = game(2, Variant::Standard, seed);
+        let mut bots = [
+            make_bot::<table::resarcana::ResArcana>("greedy", seed).unwrap(),
+            make_bot::<table::resarcana::ResArcana>("random", seed).unwrap(),
+        ];
+        let mut steps = 0;
+        while !g.is_over() && steps < 5000 {
+            steps += 1;
+            let seat = Game::to_move(&g);
+            let obs = Game::observation(&g, seat);
+            let c = bots[seat].choose(&obs, &cancel).expect("a choice");
+            Game::play(&mut g, c).expect("the bot's choice is legal");
+        }
+        assert!(g.is_over(), "seed {seed}");
+        let r = Game::rewards(&g);
+        wins[0] += r[0];
+        wins[1] += r[1];
+    }
+    assert!(wins[0] >= wins[1], "greedy {} random {}", wins[0], wins[1]);
+    // The search bot finds a legal choice at the first action.
+    let mut g = game(2, Variant::FirstGame, 3);
+    while asking(&g) != "Action" {
+        let c = g.legal_list()[0];
+        g.apply(c).unwrap();
+    }
+    let mut bot = make_bot::<table::resarcana::ResArcana>("mcts:easy", 1).unwrap();
+    let c = bot
+        .choose(&Game::observation(&g, who(&g)), &cancel)
+        .expect("a choice");
+    assert!(g.legal_list().contains(&c));
+}
+
+#[test]
+fn a_save_spec_sets_up_the_same_game_and_describes_it() {
+    use table::resarcana::record::{SeatSpec, Spec};
+    use table::shell::record::Recordable;
+    use table::shell::seats::SeatKind;
+    let spec = Spec {
+        variant: Variant::FirstGame,
+        players: 2,
+        expansion_counts: false,
+        seats: vec![
+            SeatSpec {
+                name: "Ann".into(),
+                player: SeatKind::Human,
+            },
+            SeatSpec {
+                name: "Bot".into(),
+                player: SeatKind::Bot("greedy".into()),
+            },
+        ],
+    };
+    let g = table::resarcana::ResArcana::start(&spec, 11, &db()).unwrap();
+    assert_eq!(g.state_hash(), game(2, Variant::FirstGame, 11).state_hash());
+    assert_eq!(
+        table::resarcana::ResArcana::describe(&spec),
+        "Res Arcana (first-game setup) for 2 players"
+    );
+    let one = Spec {
+        players: 1,
+        seats: spec.seats[..1].to_vec(),
+        ..spec.clone()
+    };
+    assert!(table::resarcana::ResArcana::start(&one, 1, &db()).is_err());
+    let text = ron::to_string(&spec).unwrap();
+    let back: Spec = ron::from_str(&text).unwrap();
+    assert_eq!(back, spec);
+}

@@ -17,12 +17,25 @@ pub fn rewards(g: &ResArcana, outcome: &Outcome) -> Vec<f64> {
         .collect()
 }
 
-/// A seat's standing: points, plus essences (Gold worth more), plus its engine in play.
+/// A seat's standing: points (the First Player token at less than its point: it changes hands
+/// every round, and a bot valuing it fully would pass at once), essences (Gold worth double),
+/// components in play (an engine is worth more than what it cost), essences stored on them, and
+/// cards in hand.
 pub fn value(g: &ResArcana, seat: usize) -> f64 {
     let s = &g.seats[seat];
     let essences = s.pool.total() as f64 + s.pool.get(Essence::Gold) as f64;
     let stored: u32 = s.play.iter().map(|p| p.stored.total()).sum();
-    g.points(seat) as f64 + 0.12 * essences + 0.08 * stored as f64 + 0.3 * s.play.len() as f64
+    let engine: f64 = s
+        .play
+        .iter()
+        .map(|p| 0.6 + 0.1 * g.db.get(p.card).cost.total() as f64)
+        .sum();
+    let token = if g.token as usize == seat { 0.6 } else { 0.0 };
+    g.points(seat) as f64 - token
+        + 0.15 * essences
+        + 0.15 * stored as f64
+        + engine
+        + 0.25 * s.hand.len() as f64
 }
 
 /// Win chances estimated from the values (a soft maximum), summing to 1.

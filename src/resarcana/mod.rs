@@ -10,11 +10,13 @@
 //! Modules, one concept each: `essence` (kinds and counts), `card` (the card language, loading,
 //! validation, the database), `payment` (every distinct way to pay a cost), `state` (the game,
 //! its decisions and work), `setup` (a new game), `rules` (prices, usable powers, reactions,
-//! points), `decision` (choices, legal lists, making one), `flow` (the work between decisions:
+//! points), `decision` (choices and legal lists), `resolve` (making a choice), `change` (the
+//! small changes rules are made of), `flow` (the work between decisions:
 //! rounds, Collect, effects, Life loss, victory), `notation` (choice text), `view` (what a seat
 //! may know), `eval` (the bots' estimate), `hash`, `game` and `record` (the shared traits).
 
 pub mod card;
+pub mod change;
 pub mod decision;
 pub mod essence;
 pub mod eval;
@@ -24,6 +26,7 @@ pub mod hash;
 pub mod notation;
 pub mod payment;
 pub mod record;
+pub mod resolve;
 pub mod rules;
 pub mod setup;
 pub mod state;

@@ -2,7 +2,7 @@
 //! which reactions answer a trigger, how many points a seat has.
 
 use super::card::CardId;
-use super::card::language::{Defence, Effect, Filter, Kind, Tag, Trigger, Victim};
+use super::card::language::{Collect, Defence, Effect, Filter, Kind, Tag, Trigger, Victim};
 use super::essence::{Essence, Essences, Kinds};
 use super::payment::Price;
 use super::state::{Attack, ResArcana};
@@ -208,6 +208,23 @@ impl ResArcana {
     pub fn tiebreak(&self, seat: usize) -> u32 {
         let pool = &self.seats[seat].pool;
         pool.total() + pool.get(Essence::Gold) as u32
+    }
+
+    /// Effect `e` (from 0) of power `n` (from 1) of `card`.
+    pub fn effect_at(&self, card: CardId, n: u8, e: u8) -> Option<&Effect> {
+        self.db.get(card).power(n)?.effects.get(e as usize)
+    }
+
+    /// Collect ability `i` of `card` (`j` = 0), or ability `j - 1` nested in it.
+    pub fn collect_at(&self, card: CardId, i: u8, j: u8) -> Option<&Collect> {
+        let top = self.db.get(card).collect.get(i as usize)?;
+        if j == 0 {
+            return Some(top);
+        }
+        match top {
+            Collect::IfLeft { then, .. } => then.get(j as usize - 1),
+            _ => None,
+        }
     }
 
     /// The magic item a seat holds.

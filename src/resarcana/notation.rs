@@ -146,3 +146,63 @@ impl ResArcana {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::resarcana::setup::Setup;
+    use crate::resarcana::state::Variant;
+    use crate::resarcana::{Db, ResArcana};
+
+    fn start() -> ResArcana {
+        let db = Db::embedded().expect("embedded data");
+        let setup = Setup {
+            players: 2,
+            variant: Variant::Standard,
+            expansion_counts: false,
+        };
+        ResArcana::new_game(db, setup, 3).expect("a game")
+    }
+
+    #[test]
+    fn names_and_numbers_read_back() {
+        let g = start();
+        let shard = g.db.find("Magical Shard").expect("a card");
+        for c in [
+            Choice::Use(shard, 1),
+            Choice::Place(shard),
+            Choice::ClaimBlind,
+            Choice::Rival(1),
+            Choice::Pay(Essences([0, 2, 0, 0, 1])),
+            Choice::Gain(Essences::ZERO),
+            Choice::Deck(true),
+        ] {
+            assert_eq!(g.parse_choice(&g.choice_text(&c)), Ok(c));
+        }
+        assert_eq!(g.choice_text(&Choice::Use(shard, 1)), "use Magical Shard 1");
+        assert_eq!(
+            g.parse_choice("use sacred grove 2"),
+            Ok(Choice::Use(g.db.find("Sacred Grove").expect("a card"), 2))
+        );
+    }
+
+    #[test]
+    fn unreadable_texts_say_why() {
+        let g = start();
+        for bad in [
+            "",
+            "place Nothing Such",
+            "use Magical Shard",
+            "pay 2 gold 1 elan",
+            "rival 0",
+            "pass now",
+            "order Hawk",
+            "dance",
+        ] {
+            assert!(
+                matches!(g.parse_choice(bad), Err(ApplyError::Unreadable(_))),
+                "{bad}"
+            );
+        }
+    }
+}

@@ -176,3 +176,61 @@ mod tests {
         );
     }
 }
+
+#[cfg(test)]
+mod identical_tests {
+    use super::*;
+
+    fn stone() -> Price {
+        Price {
+            any: 2,
+            identical: Some((0, Kinds::of(&[Essence::Gold]))),
+            ..Price::default()
+        }
+    }
+
+    #[test]
+    fn identical_essences_are_split_off_the_base_part() {
+        let paid = Essences([1, 1, 0, 3, 0]);
+        assert_eq!(
+            stone().split(&paid),
+            Some((Essences([1, 1, 0, 0, 0]), Some(Essence::Death), 3))
+        );
+        // Nothing identical paid: X is 0.
+        assert_eq!(
+            stone().split(&Essences([2, 0, 0, 0, 0])),
+            Some((Essences([2, 0, 0, 0, 0]), None, 0))
+        );
+        // Gold is never the X kind, and too few is no payment.
+        assert_eq!(stone().split(&Essences([0, 0, 0, 0, 3])), None);
+        assert_eq!(stone().split(&Essences([1, 0, 0, 0, 0])), None);
+    }
+
+    #[test]
+    fn every_listed_payment_splits() {
+        let pool = Essences([2, 1, 0, 3, 2]);
+        let list = stone().payments(&pool);
+        assert!(!list.is_empty());
+        for p in &list {
+            assert!(pool.covers(p));
+            assert!(stone().split(p).is_some(), "{p}");
+        }
+        let mut sorted = list.clone();
+        sorted.dedup();
+        assert_eq!(sorted.len(), list.len());
+    }
+
+    #[test]
+    fn the_any_part_never_takes_excluded_kinds() {
+        let mermaid = Price {
+            any: 1,
+            except: Kinds::of(&[Essence::Elan, Essence::Death]),
+            ..Price::default()
+        };
+        assert_eq!(
+            mermaid.payments(&Essences([3, 0, 1, 3, 1])),
+            vec![Essences([0, 0, 1, 0, 0]), Essences([0, 0, 0, 0, 1])]
+        );
+        assert!(!mermaid.affordable(&Essences([3, 0, 0, 3, 0])));
+    }
+}

@@ -335,6 +335,37 @@ fn collect_takes_fixed_essences_and_asks_for_either_and_any() {
 }
 
 #[test]
+fn collect_choices_are_hidden_until_all_have_collected() {
+    let mut g = table(2);
+    give(&mut g, 1, "Death/Life");
+    g.tasks.clear();
+    g.pending = None;
+    g.token = 0;
+    g.push(table::resarcana::state::Task::StartRound);
+    g.run();
+    // Seat 1 collects first (its magic item asks), then seat 2 (its Death/Life asks).
+    assert_eq!(who(&g), 0);
+    let mut elan = g.clone();
+    choose(&mut elan, "gain 1 elan");
+    let mut calm = g.clone();
+    choose(&mut calm, "gain 1 calm");
+    assert_eq!(who(&elan), 1);
+    assert_ne!(pool_of(&elan, 0), pool_of(&calm, 0));
+    assert_eq!(
+        elan.observation(1).state_hash(),
+        calm.observation(1).state_hash()
+    );
+    // Once all have collected, the pools are on the table again.
+    choose(&mut elan, "gain 1 life");
+    choose(&mut calm, "gain 1 life");
+    assert_eq!(elan.phase, table::resarcana::Phase::Actions);
+    assert_ne!(
+        elan.observation(1).state_hash(),
+        calm.observation(1).state_hash()
+    );
+}
+
+#[test]
 fn stored_essences_are_taken_all_or_left() {
     let mut g = table(2);
     give(&mut g, 0, "Sacred Grove");

@@ -103,6 +103,11 @@ impl ResArcana {
             Task::StartRound => {
                 self.phase = Phase::Collect;
                 self.round += 1;
+                self.collect_start = self
+                    .seats
+                    .iter()
+                    .map(|s| (s.pool, s.play.clone()))
+                    .collect();
                 let order = self.clockwise(self.token);
                 let mut tasks: Vec<Task> = order.iter().map(|&s| Task::Collect(s)).collect();
                 tasks.push(Task::Turn(self.token));
@@ -119,6 +124,7 @@ impl ResArcana {
             Task::CollectCost(s, c) => self.ask(s, Ask::CollectCost(c)),
             Task::Turn(s) => {
                 self.phase = Phase::Actions;
+                self.collect_start.clear();
                 if self.seats[s as usize].passed {
                     self.push(Task::NextTurn(s));
                 } else {

@@ -23,6 +23,7 @@ impl ResArcana {
             .add(&self.items)
             .add(&self.boxed)
             .add(&self.looking)
+            .add(&self.collect_start)
             .add(&self.phase)
             .add(&self.pending)
             .add(&self.tasks)

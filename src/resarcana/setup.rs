@@ -174,6 +174,7 @@ impl ResArcana {
             items,
             boxed,
             looking: Vec::new(),
+            collect_start: Vec::new(),
             phase: Phase::Setup,
             pending: None,
             tasks: Vec::new(),

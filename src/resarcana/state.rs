@@ -278,6 +278,10 @@ pub struct ResArcana {
     pub boxed: Vec<CardId>,
     /// Cards taken off a deck to be looked at and put back.
     pub looking: Vec<CardId>,
+    /// During Collect: each seat's pool and components as the step began. Collect is
+    /// simultaneous at the table; made one seat after the other here, a seat's choices stay
+    /// hidden from the others until all have collected (views show these instead).
+    pub collect_start: Vec<(Essences, Vec<InPlay>)>,
     pub phase: Phase,
     pub pending: Option<Decision>,
     pub tasks: Vec<Task>,

@@ -3,11 +3,11 @@
 //! Hidden from a seat: the other seats' hands and decks, the mages dealt to others and not
 //! revealed, its picks before all mages are revealed, the cards out of the game, the order of
 //! every deck (its own included, and the monument deck), the cards another seat is looking at,
-//! and the generator's future. Everything else is on the table.
+//! what the others took or left in a Collect step not yet over, and the generator's future. Everything else is on the table.
 
 use super::card::CardId;
 use super::card::language::Kind;
-use super::state::{Ask, Decision, PayFor, ResArcana, Task, shuffle};
+use super::state::{Ask, Decision, PayFor, Phase, ResArcana, Task, shuffle};
 use crate::shell::rng::Rng;
 
 impl ResArcana {
@@ -156,6 +156,16 @@ impl ResArcana {
         boxed.extend(deal(&mut mages, box_mage_len));
         boxed.sort();
         g.boxed = boxed;
+        // What others took or left in a Collect still going on is not known yet.
+        if g.phase == Phase::Collect && g.collect_start.len() == g.seats.len() {
+            for (i, s) in g.seats.iter_mut().enumerate() {
+                if i != obs_seat {
+                    let (pool, play) = &g.collect_start[i];
+                    s.pool = *pool;
+                    s.play = play.clone();
+                }
+            }
+        }
         g.rng = rng;
         g
     }

@@ -22,7 +22,6 @@ fn random_games(players: u8, games: u64, seed0: u64) -> (u32, u32) {
         };
         let fewer = seed % 5 == 2;
         let mut g = game_with(players, variant, fewer, seed);
-        let mut twin = game_with(players, variant, fewer, seed);
         let mut record = Vec::new();
         let mut pick = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
         let mut steps = 0;
@@ -47,7 +46,7 @@ fn random_games(players: u8, games: u64, seed0: u64) -> (u32, u32) {
                     assert!(g.seats[seat].pool.covers(e), "seed {seed}: overpays {text}");
                 }
             }
-            if steps % 7 == 0 {
+            if steps % 11 == 0 {
                 for c in &legal {
                     let mut h = g.clone();
                     assert!(h.apply(*c).is_ok(), "seed {seed}: listed {c:?} refused");
@@ -62,13 +61,15 @@ fn random_games(players: u8, games: u64, seed0: u64) -> (u32, u32) {
                 i = (i + 1) % legal.len();
             }
             let c = legal[i];
-            let obs = g.observation(seat);
-            assert_eq!(
-                obs.legal_list(),
-                g.legal_list(),
-                "seed {seed}: the mover's view differs"
-            );
-            if steps % 5 == 0 {
+            if steps % 3 == 0 {
+                let obs = g.observation(seat);
+                assert_eq!(
+                    obs.legal_list(),
+                    legal,
+                    "seed {seed}: the mover's view differs"
+                );
+            }
+            if steps % 9 == 0 {
                 let other = (seat + 1) % g.players();
                 for s in [seat, other] {
                     let seen = g.observation(s).state_hash();
@@ -79,12 +80,6 @@ fn random_games(players: u8, games: u64, seed0: u64) -> (u32, u32) {
             record.push(g.choice_text(&c));
             g.apply(c)
                 .unwrap_or_else(|e| panic!("seed {seed}: listed {c:?} refused: {e}"));
-            twin.apply(c).expect("the twin plays the same");
-            assert_eq!(
-                g.state_hash(),
-                twin.state_hash(),
-                "seed {seed}: not deterministic"
-            );
         }
         let mut replay = game_with(players, variant, fewer, seed);
         for text in &record {

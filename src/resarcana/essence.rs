@@ -6,10 +6,15 @@ use std::fmt;
 /// One kind of essence. The order is the order every count is written in.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
 pub enum Essence {
+    /// Red.
     Elan,
+    /// Green.
     Life,
+    /// Blue.
     Calm,
+    /// Black.
     Death,
+    /// Gold: counts double in a tie.
     Gold,
 }
 
@@ -220,10 +225,15 @@ impl fmt::Display for Essences {
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct EssenceSet {
+    /// Elan.
     pub elan: u8,
+    /// Life.
     pub life: u8,
+    /// Calm.
     pub calm: u8,
+    /// Death.
     pub death: u8,
+    /// Gold.
     pub gold: u8,
 }
 

@@ -15,6 +15,8 @@
 //! rounds, Collect, effects, Life loss, victory), `notation` (choice text), `view` (what a seat
 //! may know), `eval` (the bots' estimate), `hash`, `game` and `record` (the shared traits).
 
+#![warn(missing_docs)]
+
 pub mod card;
 pub mod change;
 pub mod decision;

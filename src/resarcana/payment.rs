@@ -8,11 +8,17 @@ use super::essence::{Essence, Essences, Kinds};
 /// essences of one kind (X at least `identical.0`, kinds in `identical.1` not allowed).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
 pub struct Price {
+    /// Essences of given kinds.
     pub fixed: Essences,
+    /// How many more of any kind not in `except`.
     pub any: u8,
+    /// Kinds the `any` part may not take.
     pub except: Kinds,
+    /// Discount that may take Gold off.
     pub disc_gold: u8,
+    /// Discount that may not.
     pub disc_other: u8,
+    /// X identical essences: the least X, and the kinds X may not be of.
     pub identical: Option<(u8, Kinds)>,
 }
 

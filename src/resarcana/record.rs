@@ -32,7 +32,9 @@ pub struct Spec {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct SeatSpec {
+    /// The name shown for the seat.
     pub name: String,
+    /// Who plays it.
     pub player: SeatKind,
 }
 
@@ -40,7 +42,12 @@ pub struct SeatSpec {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SpecError {
     /// The seat list does not have one entry per player.
-    SeatCount { seats: usize, players: u8 },
+    SeatCount {
+        /// Seats listed.
+        seats: usize,
+        /// Players said.
+        players: u8,
+    },
     /// The setup is refused.
     Setup(SetupError),
 }

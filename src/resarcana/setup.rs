@@ -14,6 +14,7 @@ use std::sync::Arc;
 pub struct Setup {
     /// 2 to 4 (1 is allowed for rules scenarios).
     pub players: u8,
+    /// Standard, first game or draft.
     pub variant: Variant,
     /// The *Lux et Tenebrae* counts: with 2 players, 7 monuments and 4 Places of Power (the
     /// base game, the default, uses all 10 and 5 at every count).
@@ -27,8 +28,11 @@ pub enum SetupError {
     Players(u8),
     /// The component data has too few of a kind for this many players.
     TooFew {
+        /// Which components.
         kind: &'static str,
+        /// How many are needed.
         need: usize,
+        /// How many the data has.
         have: usize,
     },
     /// The first game needs a preset set per seat: a mage and three artifacts.

@@ -10,7 +10,9 @@ use std::sync::Arc;
 /// A component in front of a seat.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct InPlay {
+    /// Which component.
     pub card: CardId,
+    /// Whether it is turned (its powers then wait, but for some reactions).
     pub turned: bool,
     /// Essences lying on it.
     pub stored: Essences,
@@ -34,14 +36,17 @@ pub struct Seat {
     pub mages_dealt: Vec<CardId>,
     /// The mage picked (also in `play` once every seat has picked).
     pub mage: Option<CardId>,
+    /// The cards in hand.
     pub hand: Vec<CardId>,
     /// The draw pile; its top is the last card.
     pub deck: Vec<CardId>,
     /// The discard pile (face up).
     pub discard: Vec<CardId>,
+    /// The essence pool.
     pub pool: Essences,
     /// Every component in play: mage, magic item, artifacts, monuments, Places of Power.
     pub play: Vec<InPlay>,
+    /// Whether it has passed this round.
     pub passed: bool,
     /// Points for the victory check being made (Golden Statue).
     pub temp_points: u8,
@@ -61,16 +66,22 @@ impl Seat {
 /// Where the game is.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Phase {
+    /// Mages, magic items, the draft.
     Setup,
+    /// The Collect step of a round.
     Collect,
+    /// Actions in turn, and the victory check.
     Actions,
+    /// The game is over.
     Over,
 }
 
 /// How a finished game ended: the seats that share the victory.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Outcome {
+    /// The seats that share the victory.
     pub winners: Vec<u8>,
+    /// Every seat's points at the deciding check.
     pub points: Vec<u8>,
 }
 
@@ -101,22 +112,43 @@ pub enum Ask {
     /// Essences of the seat's choice: `n` of kinds not in `except`, into the pool or onto a
     /// component.
     Gain {
+        /// How many.
         n: u8,
+        /// Kinds not allowed.
         except: Kinds,
+        /// The component they go on (`None`: the pool).
         onto: Option<CardId>,
     },
     /// All X of one kind, not `not` and not Gold (Prism).
-    Convert { x: u8, not: Option<Essence> },
+    Convert {
+        /// How many.
+        x: u8,
+        /// The kind paid, which may not be taken.
+        not: Option<Essence>,
+    },
     /// A card, for this purpose.
     Target(Target),
     /// A rival whose essences count (Hypnotic Basin, Treant).
-    Rival { theirs: Essence, yours: Essence },
+    Rival {
+        /// The rival's kind counted.
+        theirs: Essence,
+        /// The kind gained.
+        yours: Essence,
+    },
     /// A rival's power takes Life from this seat: react, defend, or accept.
     LifeLoss(Attack),
     /// Whose deck the look at the top cards is at: own or the monuments.
-    ScryDeck { n: u8, monuments: bool },
+    ScryDeck {
+        /// How many cards.
+        n: u8,
+        /// Whether the monument deck may be chosen.
+        monuments: bool,
+    },
     /// The order the cards looked at go back in.
-    ScryOrder { monuments: bool },
+    ScryOrder {
+        /// Whether the cards came from the monument deck.
+        monuments: bool,
+    },
     /// Victory check: use a reaction, or not.
     Victory,
 }
@@ -124,10 +156,15 @@ pub enum Ask {
 /// A Life loss being dealt: by whom, with which power, how much.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Attack {
+    /// The attacking seat.
     pub attacker: u8,
+    /// The attacking component.
     pub card: CardId,
+    /// Its power number.
     pub power: u8,
+    /// The effect's place in the power (its defence is read there).
     pub effect: u8,
+    /// How much Life.
     pub amount: u8,
 }
 
@@ -172,7 +209,9 @@ pub enum Target {
 /// The pending decision: who decides and what.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Decision {
+    /// The seat that decides.
     pub seat: u8,
+    /// What it decides.
     pub ask: Ask,
 }
 
@@ -180,23 +219,31 @@ pub struct Decision {
 /// the choice made carries on with it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Task {
+    /// Ask a seat for its mage.
     AskMage(u8),
+    /// Put the picked mages into play, all at once.
     RevealMages,
     /// Draft variant: 4 artifacts to each seat's packet.
     DraftDeal,
+    /// Ask a seat which artifact of its packet it keeps.
     DraftPick(u8),
     /// Draft variant: every packet goes to the next seat, clockwise (`true`) or not.
     DraftPass(bool),
     /// Draft variant: the artifacts kept become the deck; 3 are drawn.
     DraftEnd,
+    /// Ask a seat for its magic item.
     AskItem(u8),
+    /// A new round: Collect for every seat, then the First Player's turn.
     StartRound,
     /// A seat's whole Collect step.
     Collect(u8),
+    /// Ask a seat whether it takes the essences on a component.
     CollectStored(u8, CardId),
+    /// Collect ability `.2` of a seat's component.
     CollectAbility(u8, CardId, u8),
     /// A collect ability nested in an `IfLeft`: ability `.2`, nested ability `.3`.
     CollectNested(u8, CardId, u8, u8),
+    /// A component's collect cost.
     CollectCost(u8, CardId),
     /// Ask a seat for its action.
     Turn(u8),
@@ -208,24 +255,34 @@ pub enum Task {
     Effect(u8, CardId, u8, u8),
     /// What claiming component `.1` does (its `on_claim` effect `.2`).
     ClaimEffect(u8, CardId, u8),
+    /// Face-up monuments back to two, from the deck.
     RefillMonuments,
     /// The Life loss of an attack on one seat.
     LifeLoss(u8, Attack),
+    /// A seat draws cards.
     Draw(u8, u8),
+    /// A passing seat swaps its magic item.
     Swap(u8),
     /// Victory check (`true`: at the end of a round).
     Victory(bool),
+    /// Ask a seat whether it uses a victory-check reaction.
     VictoryAsk(u8),
+    /// Count points: 10 or more ends the game (`true`: at the end of a round).
     VictoryCount(bool),
+    /// Straighten everything, clear the passes, start the next round.
     EndRound,
 }
 
 /// The parts of a power's cost that may need a decision, in the order they are paid.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum CostPart {
+    /// The essences from the pool (and X identical).
     Essences,
+    /// The artifact destroyed.
     Destroy,
+    /// The card discarded.
     Discard,
+    /// The other component turned.
     TurnOther,
 }
 
@@ -236,6 +293,7 @@ pub struct Ctx {
     pub paid: Essences,
     /// The kind and number of identical essences paid.
     pub x_kind: Option<Essence>,
+    /// How many identical essences were paid.
     pub x: u8,
     /// The printed cost of the card destroyed or discarded as part of the cost.
     pub victim_cost: u8,
@@ -259,8 +317,11 @@ pub enum Variant {
 /// A game of Res Arcana.
 #[derive(Clone, Debug)]
 pub struct ResArcana {
+    /// The components.
     pub db: Arc<Db>,
+    /// How the game was set up.
     pub variant: Variant,
+    /// Every seat's belongings, seat 1 first.
     pub seats: Vec<Seat>,
     /// Who holds the First Player token.
     pub token: u8,
@@ -282,13 +343,21 @@ pub struct ResArcana {
     /// simultaneous at the table; made one seat after the other here, a seat's choices stay
     /// hidden from the others until all have collected (views show these instead).
     pub collect_start: Vec<(Essences, Vec<InPlay>)>,
+    /// Where the game is.
     pub phase: Phase,
+    /// The decision waited for (`None` once over).
     pub pending: Option<Decision>,
+    /// The work still to do (the last is next).
     pub tasks: Vec<Task>,
+    /// Values the power being used reads from its cost.
     pub ctx: Ctx,
+    /// The round being played (1 for the first).
     pub round: u32,
+    /// How many actions have been taken.
     pub turn: u32,
+    /// The game's generator: all chance comes from it.
     pub rng: Rng,
+    /// How the game ended.
     pub outcome: Option<Outcome>,
 }
 

@@ -8,24 +8,33 @@ use serde::{Deserialize, Serialize};
 /// What kind of component a card is (given by the file it is in).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
 pub enum Kind {
+    /// One per seat, picked at setup.
     Mage,
+    /// Picked at setup, swapped on passing.
     MagicItem,
+    /// Dealt or drafted into the seats' decks, placed from hand.
     Artifact,
+    /// Claimed for 4 Gold, face up or blind.
     Monument,
+    /// A Place of Power (one side of a two-sided card), claimed.
     Place,
 }
 
 /// A type printed on a component that other cards refer to.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
 pub enum Tag {
+    /// Dragons attack, and some cards count or discount them.
     Dragon,
+    /// Creatures are straightened, turned or counted by some cards.
     Creature,
 }
 
 /// Which side of its card a Place of Power is (A: the first game's side).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
 pub enum Side {
+    /// The first game's side.
     A,
+    /// The other side.
     B,
 }
 
@@ -83,8 +92,11 @@ fn default_kind() -> Kind {
 #[derive(Clone, Debug, PartialEq, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields, default)]
 pub struct Cost {
+    /// Essences of given kinds.
     pub fixed: EssenceSet,
+    /// How many more, of any kind but those in `any_except`.
     pub any: u8,
+    /// Kinds the `any` part may not be paid in.
     pub any_except: Vec<Essence>,
 }
 
@@ -127,10 +139,17 @@ pub enum Collect {
     /// Take one of these (the `/`).
     Either(Vec<EssenceSet>),
     /// Take `n` essences of any kinds but those in `except`.
-    Any { n: u8, except: Vec<Essence> },
+    Any {
+        /// How many.
+        n: u8,
+        /// Kinds not allowed.
+        except: Vec<Essence>,
+    },
     /// Only if essences (of kind `of`, or of any kind) were left on the component this step.
     IfLeft {
+        /// The kind that must have been left (`None`: any).
         of: Option<Essence>,
+        /// The abilities that apply then.
         then: Vec<Collect>,
     },
     /// Put `n` more of each kind already on the component onto it.
@@ -141,7 +160,9 @@ pub enum Collect {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct CollectCost {
+    /// What is paid.
     pub pay: EssenceSet,
+    /// Whether turning the component may replace the payment.
     #[serde(default)]
     pub or_turn: bool,
 }
@@ -184,8 +205,10 @@ pub struct Power {
     /// May be used while the component is turned (Guard Dog's straightening).
     #[serde(default)]
     pub usable_turned: bool,
+    /// What using it costs.
     #[serde(default)]
     pub cost: PowerCost,
+    /// What it does, in order.
     pub effects: Vec<Effect>,
 }
 
@@ -224,8 +247,10 @@ pub struct PowerCost {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Identical {
+    /// The least X.
     #[serde(default)]
     pub min: u8,
+    /// Kinds the X may not be of.
     #[serde(default)]
     pub except: Vec<Essence>,
 }
@@ -247,29 +272,54 @@ pub enum Effect {
     /// The owner gains these essences.
     Gain(EssenceSet),
     /// The owner gains `n` essences of kinds of their choice, not those in `except`.
-    GainAny { n: u8, except: Vec<Essence> },
+    GainAny {
+        /// How many.
+        n: u8,
+        /// Kinds not allowed.
+        except: Vec<Essence>,
+    },
     /// Put these essences on this component.
     Store(EssenceSet),
     /// Put `n` essences of kinds of the owner's choice on this component.
-    StoreAny { n: u8, except: Vec<Essence> },
+    StoreAny {
+        /// How many.
+        n: u8,
+        /// Kinds not allowed.
+        except: Vec<Essence>,
+    },
     /// Put the essences just paid (the `pay` part) on this component, or on one of the
     /// owner's components they choose (turned ones included).
-    StorePaid { chosen: bool },
+    StorePaid {
+        /// `true`: on a component the owner picks; `false`: on this one.
+        chosen: bool,
+    },
     /// Every rival gains these.
     RivalsGain(EssenceSet),
     /// Every rival who has not passed loses `amount` Life, unless they react or pay `defence`.
     LifeLoss {
+        /// How much Life.
         amount: u8,
+        /// What a rival may give instead.
         #[serde(default)]
         defence: Option<Defence>,
     },
     /// Draw cards.
     Draw(u8),
     /// Draw `draw` cards, then discard `discard` cards from hand.
-    DrawThenDiscard { draw: u8, discard: u8 },
+    DrawThenDiscard {
+        /// Cards drawn.
+        draw: u8,
+        /// Cards then discarded from the hand.
+        discard: u8,
+    },
     /// Look at the top `n` cards of the owner's deck (or the monument deck, if `monuments`) and
     /// put them back in an order of the owner's choice.
-    Scry { n: u8, monuments: bool },
+    Scry {
+        /// How many cards (at most 3).
+        n: u8,
+        /// Whether the monument deck may be looked at instead.
+        monuments: bool,
+    },
     /// Straighten one of the owner's turned components (other than this one) matching the filter.
     Straighten(Filter),
     /// Straighten this component.
@@ -277,28 +327,43 @@ pub enum Effect {
     /// Place a card matching the filter from `from`, paying its cost less `discount` (`gold`:
     /// whether that discount may take Gold off), or for nothing if `free`.
     Place {
+        /// Where the card comes from.
         from: Source,
+        /// Which cards.
         filter: Filter,
+        /// How many essences less it costs (with the owner's discounts).
         #[serde(default)]
         discount: u8,
+        /// Whether that discount may take Gold off.
         #[serde(default = "yes")]
         gold: bool,
+        /// Whether it costs nothing at all.
         #[serde(default)]
         free: bool,
     },
     /// Gain as many essences as the destroyed or discarded card's printed cost, plus `plus`: in
     /// Gold if `gold`, else in any kinds but Gold.
     GainCostOf {
+        /// Added to the card's cost.
         #[serde(default)]
         plus: u8,
+        /// In Gold (`false`: in any kinds but Gold).
         #[serde(default)]
         gold: bool,
     },
     /// Choose a rival: gain `yours` equal to their `theirs` (passed rivals may be chosen).
-    GainPerRival { theirs: Essence, yours: Essence },
+    GainPerRival {
+        /// The rival's kind that is counted.
+        theirs: Essence,
+        /// The kind gained.
+        yours: Essence,
+    },
     /// Gain as many essences as the identical ones paid: Gold if `gold`, else all of one other
     /// kind but Gold.
-    ConvertIdentical { gold: bool },
+    ConvertIdentical {
+        /// `true`: Gold; `false`: one other kind of the owner's choice, not Gold.
+        gold: bool,
+    },
     /// Check victory now, in the middle of the round.
     CheckVictory,
     /// (Reactions to Life loss) the loss is ignored.
@@ -310,16 +375,22 @@ pub enum Effect {
 /// Where a card placed by a power comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Source {
+    /// The owner's hand.
     Hand,
+    /// The owner's discard pile.
     OwnDiscard,
+    /// Any seat's discard pile.
     AnyDiscard,
 }
 
 /// What a rival may do, instead of losing Life, to a Life loss that offers a defence.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Defence {
+    /// Pay these essences.
     Pay(EssenceSet),
+    /// Discard a card from hand.
     DiscardCard,
+    /// Destroy one of one's artifacts.
     DestroyArtifact,
 }
 

@@ -44,21 +44,34 @@ fn embedded(file: &str) -> &'static str {
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum LoadError {
     /// The file cannot be read.
-    Io { file: String, why: String },
+    Io {
+        /// The file.
+        file: String,
+        /// The system's reason.
+        why: String,
+    },
     /// The RON does not read as a list of components.
     Syntax {
+        /// The file.
         file: String,
+        /// Where in it (from 1).
         line: usize,
+        /// The column (from 1).
         col: usize,
+        /// What the reader expected.
         why: String,
     },
     /// The files hold no component at all.
     Empty,
     /// A component says something the language or the game does not allow.
     Invalid {
+        /// The file the card is in.
         file: String,
+        /// The card's name.
         card: String,
+        /// The field at fault (`powers[2]`, `place_card`).
         field: String,
+        /// What is wrong.
         why: String,
     },
 }

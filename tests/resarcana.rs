@@ -1724,3 +1724,94 @@ fn a_save_spec_sets_up_the_same_game_and_describes_it() {
     let back: Spec = ron::from_str(&text).unwrap();
     assert_eq!(back, spec);
 }
+
+// ---------------------------------------------------------------------------------------------
+// Positions
+
+#[test]
+fn a_position_written_by_hand_plays_like_the_rules_say() {
+    use table::resarcana::position::Position;
+    let text = r#"(
+        seed: 7,
+        to_move: 1,
+        token: 2,
+        seats: [
+            (
+                pool: (elan: 3, calm: 1),
+                hand: ["Fire Dragon"],
+                play: [(card: "Duelist"), (card: "Dragon Bridle"), (card: "Vault", stored: (gold: 1))],
+            ),
+            (pool: (life: 1, calm: 1), play: [(card: "Seer"), (card: "Guard Dog", turned: true)]),
+        ],
+        monuments: ["Library", "Temple"],
+        monument_deck: ["Obelisk"],
+        places: ["Coral Castle"],
+        items: ["Protection"],
+    )"#;
+    let mut g = Position::parse(text).unwrap().into_game(db()).unwrap();
+    // Fire Dragon: 6 Elan less 3 (Dragon Bridle): 3 Elan.
+    choose(&mut g, "place Fire Dragon");
+    assert_eq!(pool_of(&g, 0), "1 calm");
+    at_action(&mut g, 0);
+    choose(&mut g, "use Fire Dragon 1");
+    // The Guard Dog is turned and its reaction turns it: the defence or the loss.
+    assert_eq!(texts(&g), ["defend", "accept"]);
+    choose(&mut g, "accept");
+    // 1 Life, then 2 others for the missing one: only the Calm is left.
+    assert_eq!(pool_of(&g, 1), "none");
+}
+
+#[test]
+fn a_game_dumped_as_a_position_reads_back_with_the_same_choices() {
+    use table::resarcana::position::Position;
+    for seed in 0..12 {
+        let mut g = game(3, Variant::Standard, seed);
+        let mut pick = seed + 1;
+        while !g.is_over() && g.round < 3 {
+            let legal = g.legal_list();
+            pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            g.apply(legal[(pick >> 33) as usize % legal.len()]).unwrap();
+            if asking(&g) == "Action" {
+                let text = Position::of_game(&g, 5).to_text();
+                let back = Position::parse(&text)
+                    .unwrap_or_else(|e| panic!("{e}\n{text}"))
+                    .into_game(db())
+                    .unwrap();
+                assert_eq!(texts(&back), texts(&g), "seed {seed}\n{text}");
+                assert_eq!(
+                    (0..3).map(|s| back.points(s)).collect::<Vec<_>>(),
+                    (0..3).map(|s| g.points(s)).collect::<Vec<_>>()
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_position_that_cannot_be_says_where() {
+    use table::resarcana::position::Position;
+    let load = |text: &str| {
+        Position::parse(text)
+            .and_then(|p| p.into_game(db()).map(|_| ()))
+            .unwrap_err()
+            .to_string()
+    };
+    assert!(load("(to_move: 1, seats: [(pool: (elan: x))])").starts_with("1:"));
+    assert_eq!(
+        load(r#"(to_move: 1, seats: [(hand: ["Hawkk"])])"#),
+        "seat 1: hand: no component is named `Hawkk`"
+    );
+    assert_eq!(
+        load(r#"(to_move: 1, seats: [(hand: ["Hawk"]), (deck: ["Hawk"])])"#),
+        "seat 2: deck: Hawk is named twice"
+    );
+    assert_eq!(
+        load(r#"(to_move: 1, seats: [(hand: ["Temple"])])"#),
+        "seat 1: hand: Temple cannot be there (it is a Monument)"
+    );
+    assert_eq!(
+        load("(to_move: 3, seats: [(), ()])"),
+        "to_move: no seat 3 (seats are 1 to 2)"
+    );
+    assert_eq!(load("(to_move: 1, seats: [])"), "seats: 1 to 4 seats, not 0");
+}

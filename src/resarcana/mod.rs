@@ -10,7 +10,7 @@
 //! Modules, one concept each: `essence` (kinds and counts), `card` (the card language, loading,
 //! validation, the database), `payment` (every distinct way to pay a cost), `state` (the game,
 //! its decisions and work), `setup` (a new game), `rules` (prices, usable powers, reactions,
-//! points), `decision` (choices and legal lists), `resolve` (making a choice), `change` (the
+//! points), `position` (any moment as RON), `decision` (choices and legal lists), `resolve` (making a choice), `change` (the
 //! small changes rules are made of), `flow` (the work between decisions:
 //! rounds, Collect, effects, Life loss, victory), `notation` (choice text), `view` (what a seat
 //! may know), `eval` (the bots' estimate), `hash`, `game` and `record` (the shared traits).
@@ -27,6 +27,7 @@ pub mod game;
 pub mod hash;
 pub mod notation;
 pub mod payment;
+pub mod position;
 pub mod record;
 pub mod resolve;
 pub mod rules;

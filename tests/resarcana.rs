@@ -1,9 +1,10 @@
 //! Res Arcana: rules scenarios (a position, choices, the exact outcome) and a property test over
 //! seeded random games.
 
-mod ra;
+#[path = "resarcana/helpers.rs"]
+mod helpers;
 
-use ra::*;
+use helpers::*;
 use table::resarcana::state::Variant;
 use table::shell::game::Game;
 
@@ -1769,7 +1770,9 @@ fn a_game_dumped_as_a_position_reads_back_with_the_same_choices() {
         let mut pick = seed + 1;
         while !g.is_over() && g.round < 3 {
             let legal = g.legal_list();
-            pick = pick.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            pick = pick
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
             g.apply(legal[(pick >> 33) as usize % legal.len()]).unwrap();
             if asking(&g) == "Action" {
                 let text = Position::of_game(&g, 5).to_text();
@@ -1813,5 +1816,8 @@ fn a_position_that_cannot_be_says_where() {
         load("(to_move: 3, seats: [(), ()])"),
         "to_move: no seat 3 (seats are 1 to 2)"
     );
-    assert_eq!(load("(to_move: 1, seats: [])"), "seats: 1 to 4 seats, not 0");
+    assert_eq!(
+        load("(to_move: 1, seats: [])"),
+        "seats: 1 to 4 seats, not 0"
+    );
 }

@@ -321,7 +321,7 @@ impl ResArcana {
         self.lose(seat, &Essences::of(Essence::Life, life));
         let owed = (amount - life) as u32 * 2;
         let have = self.seats[seat as usize].pool.total();
-        let k = owed.min(have) as u8;
+        let k = owed.min(have).min(255) as u8;
         if k > 0 {
             let price = Price {
                 any: k,

@@ -123,6 +123,21 @@ fn check_kind(card: &CardDef) -> Result<(), (&'static str, String)> {
     if card.powers.len() > 9 {
         return Err(("powers", "at most 9 powers".into()));
     }
+    // Steps are counted in bytes by the engine; real cards have a handful.
+    let too_long = |n: usize| n > 16;
+    let nested = card.collect.iter().any(|c| match c {
+        Collect::IfLeft { then, .. } => too_long(then.len()),
+        _ => false,
+    });
+    if too_long(card.collect.len()) || nested {
+        return Err(("collect", "at most 16 abilities in a list".into()));
+    }
+    if too_long(card.on_claim.len()) {
+        return Err(("on_claim", "at most 16 effects".into()));
+    }
+    if card.powers.iter().any(|p| too_long(p.effects.len())) {
+        return Err(("powers", "at most 16 effects in a power".into()));
+    }
     Ok(())
 }
 

@@ -72,11 +72,22 @@ impl Game for ResArcana {
         ResArcana::parse_choice(self, text)
     }
 
-    /// Every decision but the action and the setup picks is a later step of something begun.
+    /// The later steps of something begun: payments, targets, gains, the swap after passing,
+    /// the answers to a Life loss. Decisions that start something of their own are not: the
+    /// action, the setup picks, each Collect decision, a victory-check reaction.
     fn mid_action(&self) -> bool {
         !matches!(
             self.pending.map(|d| d.ask),
-            None | Some(Ask::Action | Ask::Mage | Ask::Item | Ask::Draft)
+            None | Some(
+                Ask::Action
+                    | Ask::Mage
+                    | Ask::Item
+                    | Ask::Draft
+                    | Ask::Stored(_)
+                    | Ask::CollectPick(..)
+                    | Ask::CollectCost(_)
+                    | Ask::Victory
+            )
         )
     }
 }

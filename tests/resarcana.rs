@@ -1262,11 +1262,14 @@ fn sacrificial_dagger_destroys_itself_and_discards_for_the_cards_cost() {
     assert!(!can(&g, "use Sacrificial Dagger 2"));
     to_hand(&mut g, 0, "Water Dragon");
     choose(&mut g, "use Sacrificial Dagger 2");
+    // The only card in hand is discarded without a question; its cost is 6, not Gold.
+    assert!(!can(&g, "gain 6 gold"));
     choose(&mut g, "gain 6 death");
     assert_eq!(pool_of(&g, 0), "6 death");
-    let mut d = g.seats[0].discard.clone();
-    d.sort();
-    assert_eq!(d.len(), 2);
+    assert_eq!(
+        names(&g, &g.seats[0].discard),
+        ["Sacrificial Dagger", "Water Dragon"]
+    );
 }
 
 #[test]

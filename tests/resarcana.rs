@@ -304,6 +304,24 @@ fn first_game_uses_preset_sets_and_side_a_of_every_place() {
     // The only mage of each set is taken without a question: the first decision is an item.
     assert_eq!(asking(&g), "Item");
     assert_eq!(who(&g), 1);
+    // The 5 cards of each deck are dealt unseen, even by their owner.
+    let mut other = g.clone();
+    let out = other
+        .boxed
+        .iter()
+        .copied()
+        .find(|&c| other.db.get(c).kind == table::resarcana::card::language::Kind::Artifact)
+        .unwrap();
+    let mine = other.seats[0].deck[0];
+    other.seats[0].deck[0] = out;
+    other.boxed.retain(|&c| c != out);
+    other.boxed.push(mine);
+    other.boxed.sort();
+    assert_eq!(
+        g.observation(0).state_hash(),
+        other.observation(0).state_hash()
+    );
+    assert_ne!(g.state_hash(), other.state_hash());
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -420,6 +420,8 @@ impl ResArcana {
                     break;
                 }
                 seat.deck = std::mem::take(&mut seat.discard);
+                // A deck of discards holds only cards the seat has seen.
+                seat.deck_unseen = false;
                 shuffle(&mut seat.deck, &mut self.rng);
             }
             if let Some(c) = self.seats[s as usize].deck.pop() {

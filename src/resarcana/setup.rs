@@ -123,6 +123,7 @@ impl ResArcana {
                 shuffle(&mut artifacts, &mut rng);
                 for s in seats.iter_mut() {
                     s.deck = artifacts.split_off(artifacts.len() - 5);
+                    s.deck_unseen = true;
                 }
             }
         }

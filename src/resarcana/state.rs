@@ -54,6 +54,9 @@ pub struct Seat {
     pub packet: Vec<CardId>,
     /// Draft variant: the artifacts the seat has kept so far.
     pub drafted: Vec<CardId>,
+    /// Whether the seat itself does not know what its deck holds (the first game deals 5
+    /// unseen cards; once its discards have been shuffled in, it knows them all).
+    pub deck_unseen: bool,
 }
 
 impl Seat {

@@ -62,8 +62,13 @@ impl ResArcana {
         artifacts.extend(&boxed_artifacts);
         let mut mages: Vec<CardId> = Vec::new();
         mages.append(&mut boxed_mages);
+        let own_unseen = g.seats[obs as usize].deck_unseen;
         for (i, s) in g.seats.iter_mut().enumerate() {
             if i as u8 == obs {
+                // The first game's own deck is dealt unseen.
+                if own_unseen {
+                    artifacts.extend(s.deck.iter().copied());
+                }
                 continue;
             }
             artifacts.extend(
@@ -106,6 +111,10 @@ impl ResArcana {
         let box_art_len = boxed_artifacts.len();
         for i in 0..g.seats.len() {
             if i == obs_seat {
+                if own_unseen {
+                    let n = g.seats[i].deck.len();
+                    g.seats[i].deck = deal(&mut artifacts, n);
+                }
                 let own = &mut g.seats[i].deck;
                 own.sort();
                 if seed.is_some() {

@@ -904,6 +904,29 @@ fn coral_castle_checks_victory_in_the_middle_of_a_round() {
 }
 
 #[test]
+fn golden_statue_points_last_only_for_their_check() {
+    let mut g = table(2);
+    g.token = 1;
+    give(&mut g, 0, "Golden Statue");
+    give(&mut g, 0, "Great Pyramid");
+    turn(&mut g, "Great Pyramid");
+    pool(&mut g, 0, "3 gold");
+    // A turned component's points count.
+    assert_eq!(g.points(0), 1 + 3);
+    choose(&mut g, "pass");
+    choose(&mut g, "item Protection");
+    choose(&mut g, "pass");
+    choose(&mut g, "item Research");
+    // The end of the round: seat 1 may use the Statue (5 + 3 = 8 points, not enough).
+    assert_eq!(texts(&g), ["use Golden Statue 1", "done"]);
+    choose(&mut g, "use Golden Statue 1");
+    assert!(!g.is_over());
+    assert_eq!(g.seats[0].temp_points, 0);
+    assert_eq!(g.points(0), 1 + 3 + 1);
+    assert!(!pool_of(&g, 0).contains("gold"));
+}
+
+#[test]
 fn golden_statue_reacts_after_passing_and_mid_round() {
     let mut g = table(2);
     g.token = 0;

@@ -180,6 +180,10 @@ fn check_power(p: &Power) -> Result<(), String> {
                 return Err(format!("{e:?} cannot be part of this reaction"));
             }
         }
+        // Answering a Life loss with a reaction is ignoring it: say so in the data.
+        if trigger != Trigger::VictoryCheck && !p.effects.contains(&Effect::Ignore) {
+            return Err("a reaction to Life loss must Ignore it".into());
+        }
         return Ok(());
     }
     for e in &p.effects {

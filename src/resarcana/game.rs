@@ -72,6 +72,25 @@ impl Game for ResArcana {
         ResArcana::parse_choice(self, text)
     }
 
+    /// Uniform, but passing only a quarter of the times another action is offered: a random
+    /// seat that passes as often as it acts ends every round at once and never builds, so its
+    /// playouts say little about a position.
+    fn playout_pick(&self, legal: &[Choice], random: u64) -> usize {
+        let n = legal.len().max(1);
+        let pass = legal.iter().position(|c| *c == Choice::Pass);
+        match pass {
+            Some(p) if n > 1 => {
+                if random % 4 == 0 {
+                    return p;
+                }
+                // One of the others, uniformly.
+                let k = ((random >> 2) % (n as u64 - 1)) as usize;
+                if k >= p { k + 1 } else { k }
+            }
+            _ => (random % n as u64) as usize,
+        }
+    }
+
     /// The later steps of something begun: payments, targets, gains, the swap after passing,
     /// the answers to a Life loss. Decisions that start something of their own are not: the
     /// action, the setup picks, each Collect decision, a victory-check reaction.
@@ -89,5 +108,30 @@ impl Game for ResArcana {
                     | Ask::Victory
             )
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn playouts_pass_a_quarter_of_the_time() {
+        let g = crate::resarcana::ResArcana::new_game(
+            crate::resarcana::Db::embedded().expect("data"),
+            crate::resarcana::Setup {
+                players: 2,
+                variant: crate::resarcana::Variant::Standard,
+                expansion_counts: false,
+            },
+            1,
+        )
+        .expect("a game");
+        let legal = [Choice::Take, Choice::Pass, Choice::Leave];
+        let passes = (0..400u64)
+            .filter(|&r| legal[g.playout_pick(&legal, r.wrapping_mul(0x9e37_79b9))] == Choice::Pass)
+            .count();
+        assert!((60..140).contains(&passes), "{passes}");
+        assert_eq!(g.playout_pick(&[Choice::Pass], 7), 0);
     }
 }

@@ -80,7 +80,7 @@ impl Game for ResArcana {
         let pass = legal.iter().position(|c| *c == Choice::Pass);
         match pass {
             Some(p) if n > 1 => {
-                if random % 4 == 0 {
+                if random.is_multiple_of(4) {
                     return p;
                 }
                 // One of the others, uniformly.

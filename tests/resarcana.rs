@@ -1865,3 +1865,57 @@ fn a_position_that_cannot_be_says_where() {
         "seats: 1 to 4 seats, not 0"
     );
 }
+
+#[test]
+fn a_seat_remembers_the_order_it_put_cards_back_in_and_only_it() {
+    let mut g = table(2);
+    give(&mut g, 0, "Hawk");
+    let mons: Vec<_> = ["Temple", "Library", "Oracle", "Obelisk", "Colossus"]
+        .iter()
+        .map(|n| id(&g, n))
+        .collect();
+    g.monument_deck = mons;
+    choose(&mut g, "use Hawk 1");
+    choose(&mut g, "deck monuments");
+    let mut a = g.clone();
+    choose(&mut a, "order Oracle, Colossus, Obelisk");
+    let mut b = g.clone();
+    choose(&mut b, "order Obelisk, Oracle, Colossus");
+    // Seat 1 knows the top of the monument deck in its order; seat 2 knows nothing of it.
+    let top = |x: &table::resarcana::ResArcana| {
+        let d = &x.monument_deck;
+        names(x, &d[d.len() - 3..])
+    };
+    assert_eq!(top(&a.observation(0)), ["Obelisk", "Colossus", "Oracle"]);
+    assert_eq!(top(&b.observation(0)), ["Colossus", "Oracle", "Obelisk"]);
+    assert_eq!(a.observation(1).state_hash(), b.observation(1).state_hash());
+    // Its own deck too, until a card is drawn off it (then the rest of what it saw).
+    let mut g = table(2);
+    give(&mut g, 0, "Seer");
+    give(&mut g, 0, "Library");
+    let deck = g.seats[0].deck.clone();
+    choose(&mut g, "use Seer 1");
+    choose(&mut g, "deck own");
+    let seen = g.looking.clone();
+    let order = format!(
+        "order {}, {}, {}",
+        g.db.name(seen[1]),
+        g.db.name(seen[2]),
+        g.db.name(seen[0])
+    );
+    choose(&mut g, &order);
+    let o = g.observation(0);
+    assert_eq!(
+        o.seats[0].deck[deck.len() - 3..],
+        [seen[0], seen[2], seen[1]]
+    );
+    at_action(&mut g, 0);
+    choose(&mut g, "use Library 1");
+    assert_eq!(g.seats[0].hand, vec![seen[1]]);
+    let o = g.observation(0);
+    assert_eq!(o.seats[0].deck[deck.len() - 3..], [seen[0], seen[2]]);
+    assert_eq!(
+        g.determinize(0, 99).observation(0).state_hash(),
+        o.state_hash()
+    );
+}

@@ -53,6 +53,13 @@ impl ResArcana {
         s.play.push(InPlay::new(card));
     }
 
+    /// The monument deck's top card is leaving it: nobody knows it on top any more.
+    pub(crate) fn forget_monument_top(&mut self) {
+        for s in self.seats.iter_mut() {
+            s.known_monuments.pop();
+        }
+    }
+
     /// Whether the game is in its setup.
     pub fn in_setup(&self) -> bool {
         self.phase == Phase::Setup

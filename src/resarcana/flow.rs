@@ -154,6 +154,7 @@ impl ResArcana {
             }
             Task::RefillMonuments => {
                 while self.monuments.len() < 2 {
+                    self.forget_monument_top();
                     match self.monument_deck.pop() {
                         Some(m) => self.monuments.push(m),
                         None => break,
@@ -420,10 +421,12 @@ impl ResArcana {
                     break;
                 }
                 seat.deck = std::mem::take(&mut seat.discard);
-                // A deck of discards holds only cards the seat has seen.
+                // A deck of discards holds only cards the seat has seen, in no known order.
                 seat.deck_unseen = false;
+                seat.known_top.clear();
                 shuffle(&mut seat.deck, &mut self.rng);
             }
+            self.seats[s as usize].known_top.pop();
             if let Some(c) = self.seats[s as usize].deck.pop() {
                 out.push(c);
             }

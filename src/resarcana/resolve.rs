@@ -89,6 +89,9 @@ impl ResArcana {
                 // Top first, the way they are shown (a draw takes the top first already).
                 self.looking = if monuments {
                     let k = self.monument_deck.len().saturating_sub(n as usize);
+                    for _ in k..self.monument_deck.len() {
+                        self.forget_monument_top();
+                    }
                     let mut top = self.monument_deck.split_off(k);
                     top.reverse();
                     top
@@ -106,12 +109,22 @@ impl ResArcana {
                     .iter()
                     .map(|&i| cards[i as usize])
                     .collect();
-                let deck = if monuments {
-                    &mut self.monument_deck
+                let back: Vec<CardId> = order.into_iter().rev().collect();
+                if monuments {
+                    // Only this seat knows the new order of the top.
+                    for (i, s) in self.seats.iter_mut().enumerate() {
+                        if i == si {
+                            s.known_monuments.extend(&back);
+                        } else {
+                            s.known_monuments.clear();
+                        }
+                    }
+                    self.monument_deck.extend(back);
                 } else {
-                    &mut self.seats[si].deck
-                };
-                deck.extend(order.into_iter().rev());
+                    let s = &mut self.seats[si];
+                    s.known_top.extend(&back);
+                    s.deck.extend(back);
+                }
             }
             (Ask::Victory, Choice::Use(card, n)) => self.react(seat, card, n),
             (Ask::Victory, Choice::Done) => {}
@@ -186,6 +199,7 @@ impl ResArcana {
             PayFor::Claim(card, blind) => {
                 if blind {
                     if let Some(pos) = self.monument_deck.iter().rposition(|&c| c == card) {
+                        self.forget_monument_top();
                         self.monument_deck.remove(pos);
                     }
                 } else {

@@ -57,6 +57,10 @@ pub struct Seat {
     /// Whether the seat itself does not know what its deck holds (the first game deals 5
     /// unseen cards; once its discards have been shuffled in, it knows them all).
     pub deck_unseen: bool,
+    /// The top cards of its own deck the seat knows, having looked at them (top last).
+    pub known_top: Vec<CardId>,
+    /// The top cards of the monument deck the seat knows, having looked at them (top last).
+    pub known_monuments: Vec<CardId>,
 }
 
 impl Seat {

@@ -63,11 +63,15 @@ impl ResArcana {
         let mut mages: Vec<CardId> = Vec::new();
         mages.append(&mut boxed_mages);
         let own_unseen = g.seats[obs as usize].deck_unseen;
+        // The top cards a seat has looked at stay where it saw them.
+        let own_known = g.seats[obs as usize].known_top.len();
+        let mon_known = g.seats[obs as usize].known_monuments.len();
         for (i, s) in g.seats.iter_mut().enumerate() {
             if i as u8 == obs {
                 // The first game's own deck is dealt unseen.
                 if own_unseen {
-                    artifacts.extend(s.deck.iter().copied());
+                    let rest = s.deck.len().saturating_sub(own_known);
+                    artifacts.extend(s.deck[..rest].iter().copied());
                 }
                 continue;
             }
@@ -86,7 +90,9 @@ impl ResArcana {
                 }
             }
         }
-        let mut monument_pool = g.monument_deck.clone();
+        let mon_rest = g.monument_deck.len().saturating_sub(mon_known);
+        let mon_top: Vec<CardId> = g.monument_deck[mon_rest..].to_vec();
+        let mut monument_pool = g.monument_deck[..mon_rest].to_vec();
         monument_pool.extend(&boxed_monuments);
         if others_looking {
             if looking_monuments {
@@ -111,15 +117,20 @@ impl ResArcana {
         let box_art_len = boxed_artifacts.len();
         for i in 0..g.seats.len() {
             if i == obs_seat {
-                if own_unseen {
-                    let n = g.seats[i].deck.len();
-                    g.seats[i].deck = deal(&mut artifacts, n);
-                }
-                let own = &mut g.seats[i].deck;
+                let deck = &g.seats[i].deck;
+                let rest = deck.len().saturating_sub(own_known);
+                let top: Vec<CardId> = deck[rest..].to_vec();
+                let mut own = if own_unseen {
+                    deal(&mut artifacts, rest)
+                } else {
+                    deck[..rest].to_vec()
+                };
                 own.sort();
                 if seed.is_some() {
-                    shuffle(own, &mut rng);
+                    shuffle(&mut own, &mut rng);
                 }
+                own.extend(top);
+                g.seats[i].deck = own;
                 g.seats[i].hand.sort();
                 g.seats[i].packet.sort();
                 continue;
@@ -137,6 +148,9 @@ impl ResArcana {
             g.seats[i].hand = hand;
             g.seats[i].deck = deal(&mut artifacts, deck_len);
             let s = &mut g.seats[i];
+            // What another seat knows of its deck's top is that many of the cards dealt there.
+            let k = s.known_top.len().min(s.deck.len());
+            s.known_top = s.deck[s.deck.len() - k..].to_vec();
             let keep: Vec<CardId> = if revealed {
                 s.mage.into_iter().collect()
             } else {
@@ -160,7 +174,15 @@ impl ResArcana {
             };
         }
         let mut boxed = deal(&mut monument_pool, boxed_monuments.len());
+        monument_pool.extend(mon_top);
         g.monument_deck = monument_pool;
+        for (i, s) in g.seats.iter_mut().enumerate() {
+            if i != obs_seat {
+                let len = g.monument_deck.len();
+                let k = s.known_monuments.len().min(len);
+                s.known_monuments = g.monument_deck[len - k..].to_vec();
+            }
+        }
         boxed.extend(deal(&mut artifacts, box_art_len));
         boxed.extend(deal(&mut mages, box_mage_len));
         boxed.sort();

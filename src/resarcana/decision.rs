@@ -310,20 +310,37 @@ impl ResArcana {
 
 /// Every order of `n` cards (n at most 3), as index lists, in lexicographic order.
 fn permutations(n: usize) -> Vec<[u8; 3]> {
-    let mut out = Vec::new();
-    for a in 0..n.max(1) as u8 {
-        for b in 0..3u8 {
-            for c in 0..3u8 {
-                let p = [a, b, c];
-                let used = &p[..n];
-                let distinct = (0..n).all(|i| (i + 1..n).all(|j| used[i] != used[j]));
-                let in_range = used.iter().all(|&x| (x as usize) < n);
-                let tail_zero = p[n.min(3)..].iter().all(|&x| x == 0);
-                if distinct && in_range && tail_zero && !out.contains(&p) {
-                    out.push(p);
-                }
+    fn extend(prefix: &mut Vec<u8>, n: u8, out: &mut Vec<[u8; 3]>) {
+        if prefix.len() == n as usize {
+            let mut p = [0u8; 3];
+            p[..prefix.len()].copy_from_slice(prefix);
+            out.push(p);
+            return;
+        }
+        for i in 0..n {
+            if !prefix.contains(&i) {
+                prefix.push(i);
+                extend(prefix, n, out);
+                prefix.pop();
             }
         }
     }
+    let mut out = Vec::new();
+    extend(&mut Vec::new(), n.min(3) as u8, &mut out);
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::permutations;
+
+    #[test]
+    fn orders_of_up_to_three_cards() {
+        assert_eq!(permutations(0), vec![[0, 0, 0]]);
+        assert_eq!(permutations(2), vec![[0, 1, 0], [1, 0, 0]]);
+        let three = permutations(3);
+        assert_eq!(three.len(), 6);
+        assert_eq!(three[0], [0, 1, 2]);
+        assert_eq!(three[5], [2, 1, 0]);
+    }
 }

@@ -2,7 +2,7 @@
 //! loss, drawing, victory checks. [`ResArcana::run`] does tasks until a decision is needed.
 
 use super::card::CardId;
-use super::card::language::{Collect, Effect};
+use super::card::language::{Collect, Effect, Kind, Victim};
 use super::essence::{Essence, Essences, Kinds};
 use super::state::{
     Ask, Attack, CostPart, InPlay, Outcome, PayFor, Phase, ResArcana, Target, Task, shuffle,
@@ -24,9 +24,10 @@ impl ResArcana {
                 let legal = self.legal_list();
                 match legal.len() {
                     0 => self.pending = None,
+                    // A forced choice goes through the same path as a chosen one.
                     1 => {
                         self.pending = None;
-                        self.resolve_forced(d.seat, d.ask, legal[0]);
+                        self.resolve(d.seat, d.ask, legal[0]);
                     }
                     _ => return,
                 }
@@ -38,11 +39,6 @@ impl ResArcana {
                 None => return,
             }
         }
-    }
-
-    fn resolve_forced(&mut self, seat: u8, ask: Ask, choice: super::decision::Choice) {
-        // Forced choices go through the same path as chosen ones.
-        self.resolve(seat, ask, choice);
     }
 
     fn exec(&mut self, task: Task) {
@@ -62,7 +58,7 @@ impl ResArcana {
                     .boxed
                     .iter()
                     .copied()
-                    .filter(|&c| self.db.get(c).kind == super::card::language::Kind::Artifact)
+                    .filter(|&c| self.db.get(c).kind == Kind::Artifact)
                     .collect();
                 shuffle(&mut pile, &mut self.rng);
                 for s in 0..self.players() {
@@ -263,7 +259,7 @@ impl ResArcana {
                 }
             }
             CostPart::Destroy => match &cost.destroy {
-                Some(super::card::language::Victim::This) => {
+                Some(Victim::This) => {
                     self.ctx.victim_cost = self.db.get(card).cost.total().min(255) as u8;
                     self.destroy(s, card);
                 }

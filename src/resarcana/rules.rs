@@ -2,10 +2,12 @@
 //! which reactions answer a trigger, how many points a seat has.
 
 use super::card::CardId;
-use super::card::language::{Collect, Defence, Effect, Filter, Kind, Tag, Trigger, Victim};
+use super::card::language::{
+    Collect, Defence, Effect, Filter, Kind, PointsPer, Tag, Trigger, Victim,
+};
 use super::essence::{Essence, Essences, Kinds};
 use super::payment::Price;
-use super::state::{Attack, ResArcana};
+use super::state::{Attack, Phase, ResArcana};
 
 impl ResArcana {
     /// What `seat` pays to place or claim `card`, with the discounts of its components (on
@@ -185,10 +187,8 @@ impl ResArcana {
             total += def.points as u32;
             for per in &def.points_per {
                 total += match *per {
-                    super::card::language::PointsPer::Stored(e, n) => {
-                        n as u32 * comp.stored.get(e) as u32
-                    }
-                    super::card::language::PointsPer::Owned(tag, n) => {
+                    PointsPer::Stored(e, n) => n as u32 * comp.stored.get(e) as u32,
+                    PointsPer::Owned(tag, n) => {
                         n as u32
                             * s.play
                                 .iter()
@@ -198,7 +198,7 @@ impl ResArcana {
                 };
             }
         }
-        if self.token as usize == seat && self.phase != super::state::Phase::Setup {
+        if self.token as usize == seat && self.phase != Phase::Setup {
             total += 1;
         }
         total

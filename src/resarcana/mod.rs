@@ -9,11 +9,12 @@
 //!
 //! Modules, one concept each: `essence` (kinds and counts), `card` (the card language, loading,
 //! validation, the database), `payment` (every distinct way to pay a cost), `state` (the game,
-//! its decisions and work), `setup` (a new game), `rules` (prices, usable powers, reactions,
-//! points), `position` (any moment as RON), `decision` (choices and legal lists), `resolve` (making a choice), `change` (the
-//! small changes rules are made of), `flow` (the work between decisions:
-//! rounds, Collect, effects, Life loss, victory), `notation` (choice text), `view` (what a seat
-//! may know), `eval` (the bots' estimate), `hash`, `game` and `record` (the shared traits).
+//! its decisions and work), `setup` (a new game, the draft's steps), `rules` (prices, usable
+//! powers, reactions, points), `decision` (choices and legal lists), `resolve` (making a
+//! choice), `change` (the small changes rules are made of), `flow` (the work between
+//! decisions: rounds, Collect, effects, Life loss, victory), `notation` (choice text),
+//! `position` (any moment as RON), `view` (what a seat may know), `eval` (the bots' estimate),
+//! `hash`, `game` and `record` (the shared traits).
 
 #![warn(missing_docs)]
 
@@ -38,6 +39,7 @@ pub mod view;
 pub use card::{CardId, Db, LoadError};
 pub use decision::{ApplyError, Choice};
 pub use essence::{Essence, Essences};
+pub use position::{Position, PositionError};
 pub use setup::{Setup, SetupError};
 pub use state::{Ask, Phase, ResArcana, Variant};
 

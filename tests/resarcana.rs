@@ -1919,3 +1919,40 @@ fn a_seat_remembers_the_order_it_put_cards_back_in_and_only_it() {
         o.state_hash()
     );
 }
+
+/// A probe of the bots' strength, not run by default (release: `cargo test --release --test
+/// resarcana bot_strength -- --ignored --nocapture`): games between two bots, seats swapped.
+#[test]
+#[ignore]
+fn bot_strength_probe() {
+    use std::sync::atomic::AtomicBool;
+    use table::shell::ai::make_bot;
+    let cancel = AtomicBool::new(false);
+    for (a, b, games) in [("greedy", "random", 20u64), ("mcts:easy", "greedy", 6)] {
+        let mut wins = [0.0f64; 2];
+        let mut rounds = 0;
+        for seed in 0..games {
+            let mut g = game(2, Variant::Standard, seed);
+            let names = if seed % 2 == 0 { [a, b] } else { [b, a] };
+            let mut bots = names.map(|n| make_bot::<table::resarcana::ResArcana>(n, seed).unwrap());
+            while !g.is_over() && g.turn < 2000 {
+                let seat = Game::to_move(&g);
+                let c = bots[seat]
+                    .choose(&Game::observation(&g, seat), &cancel)
+                    .unwrap();
+                Game::play(&mut g, c).unwrap();
+            }
+            let r = Game::rewards(&g);
+            let first = if seed % 2 == 0 { 0 } else { 1 };
+            wins[0] += r[first];
+            wins[1] += r[1 - first];
+            rounds += g.round;
+        }
+        println!(
+            "{a} {:.1} - {:.1} {b} over {games} games, {:.1} rounds a game",
+            wins[0],
+            wins[1],
+            rounds as f64 / games as f64
+        );
+    }
+}

@@ -1928,7 +1928,7 @@ fn bot_strength_probe() {
     use std::sync::atomic::AtomicBool;
     use table::shell::ai::make_bot;
     let cancel = AtomicBool::new(false);
-    for (a, b, games) in [("greedy", "random", 20u64), ("mcts:easy", "greedy", 6)] {
+    for (a, b, games) in [("greedy", "random", 20u64), ("mcts:easy", "greedy", 2)] {
         let mut wins = [0.0f64; 2];
         let mut rounds = 0;
         for seed in 0..games {

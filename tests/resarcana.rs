@@ -1922,13 +1922,14 @@ fn a_seat_remembers_the_order_it_put_cards_back_in_and_only_it() {
 
 /// A probe of the bots' strength, not run by default (release: `cargo test --release --test
 /// resarcana bot_strength -- --ignored --nocapture`): games between two bots, seats swapped.
+/// On 2026-11-28: greedy 15 - 5 random (13.7 rounds a game), mcts:easy 10 - 0 greedy (8.1).
 #[test]
 #[ignore]
 fn bot_strength_probe() {
     use std::sync::atomic::AtomicBool;
     use table::shell::ai::make_bot;
     let cancel = AtomicBool::new(false);
-    for (a, b, games) in [("greedy", "random", 20u64), ("mcts:easy", "greedy", 2)] {
+    for (a, b, games) in [("greedy", "random", 20u64), ("mcts:easy", "greedy", 10)] {
         let mut wins = [0.0f64; 2];
         let mut rounds = 0;
         for seed in 0..games {

@@ -1957,3 +1957,25 @@ fn bot_strength_probe() {
         );
     }
 }
+
+#[test]
+fn places_of_power_and_monuments_are_claimed_once() {
+    let mut g = table(2);
+    g.places = vec![id(&g, "Coral Castle"), id(&g, "Alchemist's Tower")];
+    g.monuments = vec![id(&g, "Library")];
+    g.monument_deck.clear();
+    pool(&mut g, 0, "3 gold");
+    pool(&mut g, 1, "3 gold");
+    // 3 Gold: the Tower, not the Library (4 Gold), and no blind claim from an empty deck.
+    assert!(can(&g, "claim Alchemist's Tower"));
+    assert!(!can(&g, "claim Library"));
+    assert!(!can(&g, "claim blind"));
+    choose(&mut g, "claim Alchemist's Tower");
+    assert_eq!(names(&g, &g.places), ["Coral Castle"]);
+    assert_eq!(who(&g), 1);
+    assert!(!can(&g, "claim Alchemist's Tower"));
+    // The monument row stays short: there is no deck to refill it from.
+    pool(&mut g, 1, "4 gold");
+    choose(&mut g, "claim Library");
+    assert!(g.monuments.is_empty());
+}

@@ -1979,3 +1979,16 @@ fn places_of_power_and_monuments_are_claimed_once() {
     choose(&mut g, "claim Library");
     assert!(g.monuments.is_empty());
 }
+
+#[test]
+fn the_state_hash_and_the_deal_are_pinned() {
+    // Saves record the hash and replay the deal from the seed: a change here breaks them.
+    let g = game(2, Variant::Standard, 1);
+    assert_eq!(
+        names(&g, &g.seats[0].hand),
+        ["Corrupt Altar", "Bone Dragon", "Tree of Life"]
+    );
+    assert_eq!(g.state_hash(), 0x6302_f77b_451b_b246);
+    // The same on every run of the same build and on a clone.
+    assert_eq!(g.clone().state_hash(), g.state_hash());
+}

@@ -1992,3 +1992,92 @@ fn the_state_hash_and_the_deal_are_pinned() {
     // The same on every run of the same build and on a clone.
     assert_eq!(g.clone().state_hash(), g.state_hash());
 }
+
+// ---------------------------------------------------------------------------------------------
+// Input that is not a legal choice
+
+#[test]
+fn any_choice_or_text_that_is_not_legal_is_refused_and_changes_nothing() {
+    use table::resarcana::{CardId, Choice, Essences};
+    let mut g = game(3, Variant::Standard, 21);
+    let mut x: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let words = [
+        "use", "place", "pay", "gain", "pick", "order", "rival", "claim", "deck", "mage", "item",
+    ];
+    for step in 0..400 {
+        if g.is_over() {
+            break;
+        }
+        let legal = g.legal_list();
+        let before = g.state_hash();
+        for _ in 0..20 {
+            let r = next();
+            let card = CardId((r % 256) as u8);
+            let e = Essences([
+                (r >> 8) as u8 % 4,
+                0,
+                (r >> 16) as u8 % 3,
+                0,
+                (r >> 24) as u8 % 5,
+            ]);
+            let c = match r % 12 {
+                0 => Choice::Use(card, (r >> 32) as u8 % 4),
+                1 => Choice::Place(card),
+                2 => Choice::Pay(e),
+                3 => Choice::Gain(e),
+                4 => Choice::Pick(card),
+                5 => Choice::Order([(r >> 40) as u8 % 4, 1, 2]),
+                6 => Choice::Rival((r >> 40) as u8 % 6),
+                7 => Choice::Claim(card),
+                8 => Choice::Mage(card),
+                9 => Choice::Item(card),
+                10 => Choice::Discard(card),
+                _ => Choice::Deck(r & 1 == 0),
+            };
+            if !legal.contains(&c) {
+                let mut h = g.clone();
+                assert!(h.apply(c).is_err(), "{c:?}");
+                assert_eq!(h.state_hash(), before);
+            }
+            let text = format!(
+                "{} {}{}",
+                words[(r % words.len() as u64) as usize],
+                "Hawk, \u{1b}[31m 9 elan x"
+                    .get(((r >> 8) % 10) as usize..)
+                    .unwrap_or(""),
+                if r & 2 == 0 { " 2" } else { "" }
+            );
+            if let Ok(c) = g.parse_choice(&text) {
+                let mut h = g.clone();
+                if h.apply(c).is_err() {
+                    assert_eq!(h.state_hash(), before);
+                }
+            }
+        }
+        let c = legal[(next() % legal.len() as u64) as usize];
+        g.apply(c).unwrap_or_else(|e| panic!("step {step}: {e}"));
+    }
+}
+
+#[test]
+fn mangled_positions_never_panic() {
+    use table::resarcana::position::Position;
+    let g = game(2, Variant::Standard, 4);
+    let text = Position::of_game(&g, 1).to_text();
+    for cut in (0..text.len()).step_by(17) {
+        if !text.is_char_boundary(cut) {
+            continue;
+        }
+        let mangled = format!("{}{}", &text[..cut], &text[(cut + 5).min(text.len())..]);
+        if let Ok(p) = Position::parse(&mangled) {
+            let _ = p.into_game(db());
+        }
+        let _ = Position::parse(&text[..cut]);
+    }
+}

@@ -70,6 +70,18 @@ fn random_games(players: u8, games: u64, seed0: u64) -> (u32, u32) {
                     "seed {seed}: the mover's view differs"
                 );
             }
+            if steps % 13 == 0 {
+                // Over the bot protocol and back: the same position.
+                let obs = g.observation(seat);
+                let wire = Game::wire(&obs).expect("offered over the protocol");
+                let back =
+                    <table::resarcana::ResArcana as table::shell::record::Recordable>::from_wire(
+                        &obs.db, &wire,
+                    )
+                    .unwrap_or_else(|e| panic!("seed {seed}: {e}"));
+                assert_eq!(back.state_hash(), obs.state_hash(), "seed {seed}: wire");
+                assert_eq!(back.legal_list(), legal, "seed {seed}: wire legal");
+            }
             if steps % 9 == 0 {
                 let other = (seat + 1) % g.players();
                 for s in [seat, other] {
@@ -2080,4 +2092,31 @@ fn mangled_positions_never_panic() {
         }
         let _ = Position::parse(&text[..cut]);
     }
+}
+
+#[test]
+fn the_bot_protocol_refuses_states_that_name_what_does_not_exist() {
+    use table::shell::record::Recordable;
+    type Ra = table::resarcana::ResArcana;
+    let g = game(2, Variant::Standard, 3);
+    let wire = Game::wire(&g.observation(0)).unwrap();
+    assert_eq!(wire["view"]["seat"], 1);
+    assert_eq!(wire["view"]["decision"], "Mage");
+    assert!(Ra::from_wire(&db(), &wire).is_ok());
+    let mut bad = wire.clone();
+    bad["state"]["token"] = serde_json::json!(7);
+    assert_eq!(
+        Ra::from_wire(&db(), &bad).err().unwrap(),
+        "no seat 7 (0-based) among 2"
+    );
+    let mut bad = wire.clone();
+    bad["state"]["monuments"] = serde_json::json!([200]);
+    assert_eq!(
+        Ra::from_wire(&db(), &bad).err().unwrap(),
+        "no component number 200"
+    );
+    let mut bad = wire.clone();
+    bad["state"]["cards"] = serde_json::json!(3);
+    assert!(Ra::from_wire(&db(), &bad).is_err());
+    assert!(Ra::from_wire(&db(), &serde_json::json!({"state": 5})).is_err());
 }

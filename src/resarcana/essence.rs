@@ -51,7 +51,7 @@ impl Essence {
 }
 
 /// A set of essence kinds (the kinds an "any" may not be paid or taken in, for instance).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
 pub struct Kinds(u8);
 
 impl Kinds {
@@ -80,7 +80,9 @@ impl Kinds {
 }
 
 /// A count of each essence: a pool, a cost paid, what lies on a component.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default, Serialize, Deserialize,
+)]
 pub struct Essences(pub [u8; 5]);
 
 impl Essences {

@@ -72,6 +72,10 @@ impl Game for ResArcana {
         ResArcana::parse_choice(self, text)
     }
 
+    fn wire(&self) -> Option<serde_json::Value> {
+        Some(super::wire::to_wire(self))
+    }
+
     /// Uniform, but passing only a quarter of the times another action is offered: a random
     /// seat that passes as often as it acts ends every round at once and never builds, so its
     /// playouts say little about a position.

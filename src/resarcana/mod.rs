@@ -14,7 +14,7 @@
 //! choice), `change` (the small changes rules are made of), `flow` (the work between
 //! decisions: rounds, Collect, effects, Life loss, victory), `notation` (choice text),
 //! `position` (any moment as RON), `view` (what a seat may know), `eval` (the bots' estimate),
-//! `hash`, `game` and `record` (the shared traits).
+//! `hash`, `game` and `record` (the shared traits), `wire` (the bot protocol).
 
 #![warn(missing_docs)]
 
@@ -35,6 +35,7 @@ pub mod rules;
 pub mod setup;
 pub mod state;
 pub mod view;
+pub mod wire;
 
 pub use card::{CardId, Db, LoadError};
 pub use decision::{ApplyError, Choice};

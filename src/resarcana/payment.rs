@@ -6,7 +6,9 @@ use super::essence::{Essence, Essences, Kinds};
 /// What is to be paid: fixed essences, `any` more of kinds not in `except`, less discounts
 /// (`disc_gold` may take Gold off the cost, `disc_other` may not), and optionally X identical
 /// essences of one kind (X at least `identical.0`, kinds in `identical.1` not allowed).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(
+    Clone, Copy, PartialEq, Eq, Hash, Debug, Default, serde::Serialize, serde::Deserialize,
+)]
 pub struct Price {
     /// Essences of given kinds.
     pub fixed: Essences,

@@ -101,6 +101,10 @@ impl Recordable for ResArcana {
             || after.monument_deck.len() < before.monument_deck.len()
     }
 
+    fn from_wire(db: &Arc<Db>, wire: &serde_json::Value) -> Result<ResArcana, String> {
+        super::wire::from_wire(db, wire)
+    }
+
     fn seats(spec: &Spec) -> Seats {
         Seats {
             players: spec

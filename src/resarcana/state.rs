@@ -5,10 +5,11 @@ use super::card::{CardId, Db};
 use super::essence::{Essence, Essences, Kinds};
 use super::payment::Price;
 use crate::shell::rng::Rng;
+use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 
 /// A component in front of a seat.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct InPlay {
     /// Which component.
     pub card: CardId,
@@ -30,7 +31,7 @@ impl InPlay {
 }
 
 /// One seat's belongings.
-#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
 pub struct Seat {
     /// The two mages dealt (one in the first game).
     pub mages_dealt: Vec<CardId>,
@@ -71,7 +72,7 @@ impl Seat {
 }
 
 /// Where the game is.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum Phase {
     /// Mages, magic items, the draft.
     Setup,
@@ -84,7 +85,7 @@ pub enum Phase {
 }
 
 /// How a finished game ended: the seats that share the victory.
-#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct Outcome {
     /// The seats that share the victory.
     pub winners: Vec<u8>,
@@ -93,7 +94,7 @@ pub struct Outcome {
 }
 
 /// What the deciding seat is asked.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum Ask {
     /// Setup: pick one of the mages dealt.
     Mage,
@@ -161,7 +162,7 @@ pub enum Ask {
 }
 
 /// A Life loss being dealt: by whom, with which power, how much.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct Attack {
     /// The attacking seat.
     pub attacker: u8,
@@ -176,7 +177,7 @@ pub struct Attack {
 }
 
 /// What a payment pays for.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum PayFor {
     /// Placing an artifact (from the hand or a discard pile).
     Place(CardId),
@@ -191,7 +192,7 @@ pub enum PayFor {
 }
 
 /// Why a card is to be picked.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum Target {
     /// An artifact destroyed as part of power `.1` of component `.0`.
     Destroy(CardId, u8),
@@ -214,7 +215,7 @@ pub enum Target {
 }
 
 /// The pending decision: who decides and what.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct Decision {
     /// The seat that decides.
     pub seat: u8,
@@ -224,7 +225,7 @@ pub struct Decision {
 
 /// Work the engine still has to do, kept on a stack (the last is next). Decisions stop the work;
 /// the choice made carries on with it.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum Task {
     /// Ask a seat for its mage.
     AskMage(u8),
@@ -281,7 +282,7 @@ pub enum Task {
 }
 
 /// The parts of a power's cost that may need a decision, in the order they are paid.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub enum CostPart {
     /// The essences from the pool (and X identical).
     Essences,
@@ -294,7 +295,7 @@ pub enum CostPart {
 }
 
 /// Values a power's effects read from its cost.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default, Serialize, Deserialize)]
 pub struct Ctx {
     /// The base part of the essences paid.
     pub paid: Essences,

@@ -2120,3 +2120,46 @@ fn the_bot_protocol_refuses_states_that_name_what_does_not_exist() {
     assert!(Ra::from_wire(&db(), &bad).is_err());
     assert!(Ra::from_wire(&db(), &serde_json::json!({"state": 5})).is_err());
 }
+
+#[test]
+fn a_served_bot_answers_res_arcana_decisions_with_legal_choices() {
+    use table::shell::ai::serve::serve;
+    let mut g = game(2, Variant::FirstGame, 8);
+    let mut lines =
+        vec![serde_json::json!({"type": "hello", "protocol": 1, "seed": 3}).to_string()];
+    let mut expected = Vec::new();
+    for _ in 0..12 {
+        let seat = Game::to_move(&g);
+        let obs = Game::observation(&g, seat);
+        let legal = texts(&g);
+        lines.push(
+            serde_json::json!({
+                "type": "decide",
+                "seat": seat,
+                "turn": Game::turn(&g),
+                "observation": Game::wire(&obs).unwrap(),
+                "legal": legal,
+                "time_ms": 5000,
+            })
+            .to_string(),
+        );
+        expected.push(legal.clone());
+        let c = g.legal_list()[0];
+        g.apply(c).unwrap();
+    }
+    lines.push(r#"{"type":"quit"}"#.to_string());
+    let input = lines.join("\n");
+    let mut output = Vec::new();
+    serve::<table::resarcana::ResArcana>(&db(), "greedy", input.as_bytes(), &mut output).unwrap();
+    let answers: Vec<serde_json::Value> = String::from_utf8(output)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(answers[0]["type"], "ready");
+    for (answer, legal) in answers[1..].iter().zip(&expected) {
+        assert_eq!(answer["type"], "choice", "{answer}");
+        let text = answer["text"].as_str().unwrap();
+        assert!(legal.iter().any(|t| t == text), "{text} not in {legal:?}");
+    }
+}

@@ -13,5 +13,6 @@
 
 pub mod games;
 pub mod highground;
+pub mod resarcana;
 pub mod shell;
 pub mod tashkalar;

@@ -1,0 +1,158 @@
+//! Res Arcana's part of a save: the `game` section (variant, players, seats), and where undo
+//! stops.
+
+use super::card::Db;
+use super::setup::{Setup, SetupError};
+use super::state::{ResArcana, Variant};
+use crate::shell::record::Recordable;
+use crate::shell::seats::{Player, SeatKind, Seats};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+
+/// The format name of Res Arcana saves.
+pub const FORMAT: &str = "resarcana-save";
+
+/// How a Res Arcana game was set up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Spec {
+    /// `Standard` or `FirstGame`.
+    #[serde(default)]
+    pub variant: Variant,
+    /// How many seats (2-4).
+    pub players: u8,
+    /// The expansion's monument and Place counts for 2 players.
+    #[serde(default)]
+    pub expansion_counts: bool,
+    /// One entry per seat, seat 1 first.
+    pub seats: Vec<SeatSpec>,
+}
+
+/// One seat of a saved game.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatSpec {
+    /// The name shown for the seat.
+    pub name: String,
+    /// Who plays it.
+    pub player: SeatKind,
+}
+
+/// Why a save's `game` section sets up no game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpecError {
+    /// The seat list does not have one entry per player.
+    SeatCount {
+        /// Seats listed.
+        seats: usize,
+        /// Players said.
+        players: u8,
+    },
+    /// The setup is refused.
+    Setup(SetupError),
+}
+
+impl std::fmt::Display for SpecError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SpecError::SeatCount { seats, players } => {
+                write!(f, "{seats} seats listed for {players} players")
+            }
+            SpecError::Setup(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for SpecError {}
+
+/// Whether choices made in secret are still to be revealed all at once: the mages picked, or a
+/// Collect step under way (each seat's Collect choices are hidden until every seat has made
+/// them). The step that ends them shows every seat what the others chose.
+fn secret_choices_open(g: &ResArcana) -> bool {
+    use super::state::Task;
+    g.tasks.iter().any(|t| {
+        matches!(
+            t,
+            Task::RevealMages
+                | Task::Collect(_)
+                | Task::CollectStored(..)
+                | Task::CollectAbility(..)
+                | Task::CollectNested(..)
+                | Task::CollectCost(..)
+        )
+    })
+}
+
+impl Recordable for ResArcana {
+    type Spec = Spec;
+    type Context = Arc<Db>;
+    type SetupError = SpecError;
+    const FORMAT: &'static str = FORMAT;
+    const TITLE: &'static str = "Res Arcana";
+
+    fn start(spec: &Spec, seed: u64, db: &Arc<Db>) -> Result<ResArcana, SpecError> {
+        if spec.seats.len() != spec.players as usize {
+            return Err(SpecError::SeatCount {
+                seats: spec.seats.len(),
+                players: spec.players,
+            });
+        }
+        if spec.players < 2 {
+            return Err(SpecError::Setup(SetupError::Players(spec.players)));
+        }
+        let setup = Setup {
+            players: spec.players,
+            variant: spec.variant,
+            expansion_counts: spec.expansion_counts,
+        };
+        ResArcana::new_game(db.clone(), setup, seed).map_err(SpecError::Setup)
+    }
+
+    /// A card drawn or a deck shuffled (the generator moved or a hand grew), cards looked at,
+    /// another seat to decide, or another phase begun (the end of a phase reveals what was
+    /// chosen in secret: the mages, the Collect choices; the conformance kit found a mage pick
+    /// that undo could take back after seeing the other mage, when the same seat picks its
+    /// magic item next).
+    fn undo_barrier(before: &ResArcana, after: &ResArcana) -> bool {
+        let hands = |g: &ResArcana| g.seats.iter().map(|s| s.hand.len()).sum::<usize>();
+        before.rng.word_pos() != after.rng.word_pos()
+            || before.seat_to_move() != after.seat_to_move()
+            || before.phase != after.phase
+            || (secret_choices_open(before) && !secret_choices_open(after))
+            || hands(after) > hands(before)
+            || !after.looking.is_empty()
+            || after.monument_deck.len() < before.monument_deck.len()
+    }
+
+    fn from_wire(db: &Arc<Db>, wire: &serde_json::Value) -> Result<ResArcana, String> {
+        super::wire::from_wire(db, wire)
+    }
+
+    fn seats(spec: &Spec) -> Seats {
+        Seats {
+            players: spec
+                .seats
+                .iter()
+                .map(|s| Player {
+                    name: s.name.clone(),
+                    kind: s.player.clone(),
+                })
+                .collect(),
+        }
+    }
+
+    fn set_players(spec: &mut Spec, seats: &Seats) {
+        for (seat, player) in spec.seats.iter_mut().zip(&seats.players) {
+            seat.player = player.kind.clone();
+        }
+    }
+
+    fn describe(spec: &Spec) -> String {
+        let variant = match spec.variant {
+            Variant::Standard => "",
+            Variant::FirstGame => "first-game ",
+            Variant::Draft => "draft ",
+        };
+        format!("Res Arcana ({variant}setup) for {} players", spec.players)
+    }
+}

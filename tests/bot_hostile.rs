@@ -37,8 +37,18 @@ fn script(dir: &std::path::Path, body: &str) -> String {
 /// `sim --json` of one game between greedy and `program` (`cmd@SECONDS:...`), bounded by
 /// [`LIMIT`]; the report and what it printed on standard output as text.
 fn sim(program: &str) -> (Value, String) {
+    let text = sim_printing(program, true);
+    let report: Value = serde_json::from_str(&text).expect("sim --json prints JSON");
+    (report, text)
+}
+
+/// What `sim` printed on standard output for one game between greedy and `program`, as JSON
+/// or as text; bounded by [`LIMIT`].
+fn sim_printing(program: &str, json: bool) -> String {
     let mut child = Command::new(BIN)
-        .args(["sim", "--games", "1", "--seed", "3", "--json", "--bots"])
+        .args(["sim", "--games", "1", "--seed", "3"])
+        .args(json.then_some("--json"))
+        .arg("--bots")
         .arg(format!("greedy,{program}"))
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
@@ -63,9 +73,7 @@ fn sim(program: &str) -> (Value, String) {
         "{program}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let text = String::from_utf8_lossy(&out.stdout).to_string();
-    let report: Value = serde_json::from_str(&text).expect("sim --json prints JSON");
-    (report, text)
+    String::from_utf8_lossy(&out.stdout).to_string()
 }
 
 /// The one forfeit of a one-game tournament, which the outside program lost.
@@ -191,5 +199,12 @@ fn what_a_program_answers_reaches_the_report_escaped() {
     assert!(!why.chars().any(char::is_control), "{why:?}");
     assert!(why.contains("\\u{1b}]0;pwned\\u{7}\\u{9b} x"), "{why}");
     assert!(!text.contains('\u{1b}') && !text.contains('\u{7}'));
+    // The report in words too, and the program's name with a control character in it.
+    let text = sim_printing(&format!("cmd@30:{bot} \u{1b}[2J"), false);
+    assert!(text.contains("pwned"), "{text}");
+    assert!(
+        !text.chars().any(|c| c.is_control() && c != '\n'),
+        "{text:?}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -119,3 +119,19 @@ fn the_bound_counts_every_way_an_effect_grows() {
         "{refused:?}"
     );
 }
+
+#[test]
+fn a_card_file_that_is_not_utf8_is_refused_at_its_line_and_column() {
+    let mut bad = "(\n    deck: \"Crafté".as_bytes().to_vec();
+    bad.extend_from_slice(b"\xff\",\n)\n");
+    let dir = folder("utf8", &[("bad.ron", &bad)]);
+    let out = cards_check(&dir);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "accepted: {err}");
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    assert!(
+        err.contains("bad.ron:2:18: not UTF-8 text"),
+        "file:line:col of the byte: {err}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -225,8 +225,7 @@ impl ExternalBot {
                 Err(Waited::Gone) => Heard::Closed,
             };
             return match heard {
-                Heard::Line(line) => serde_json::from_str(&line)
-                    .map_err(|_| format!("answered `{}`, which is not JSON", quote::short(&line))),
+                Heard::Line(line) => parse_line(&line),
                 Heard::NotUtf8 => Err("answered a line that is not UTF-8".into()),
                 Heard::TooLong => Err(format!("answered a line longer than {} bytes", MAX_LINE)),
                 Heard::Blank => Err(format!("wrote {MAX_BLANK_LINES} blank lines in a row")),
@@ -270,28 +269,7 @@ impl ExternalBot {
         });
         self.send(&request, due, cancel)?;
         let answer = self.answer(due, cancel)?;
-        if answer.get("type").and_then(Value::as_str) != Some("choice") {
-            return Err(format!(
-                "answered `{}`, not a choice",
-                quote::short(&answer.to_string())
-            ));
-        }
-        if let Some(index) = answer.get("index").and_then(Value::as_u64) {
-            return usize::try_from(index)
-                .ok()
-                .and_then(|i| legal.get(i))
-                .copied()
-                .ok_or_else(|| format!("chose index {index} of {} choices", legal.len()));
-        }
-        let text = answer
-            .get("text")
-            .and_then(Value::as_str)
-            .ok_or("a choice needs an index or a text")?;
-        texts
-            .iter()
-            .position(|t| t == text)
-            .map(|i| legal[i])
-            .ok_or_else(|| format!("chose `{}`, which is not legal here", quote::short(text)))
+        choice_of(&answer, &texts).map(|i| legal[i])
     }
 
     /// Stops the program: `quit` and a moment to leave, then its whole process group is killed
@@ -311,6 +289,44 @@ impl ExternalBot {
             group::end(&mut process.child);
         }
     }
+}
+
+/// A line a program wrote, as JSON (or why it is not).
+fn parse_line(line: &str) -> Result<Value, String> {
+    serde_json::from_str(line)
+        .map_err(|_| format!("answered `{}`, which is not JSON", quote::short(line)))
+}
+
+/// Which of the `legal` choices (their texts, in the order sent) an answer to `decide` names,
+/// or why it names none. Every reason quotes the program's words escaped and cut short.
+pub fn choice_of(answer: &Value, legal: &[String]) -> Result<usize, String> {
+    if answer.get("type").and_then(Value::as_str) != Some("choice") {
+        return Err(format!(
+            "answered `{}`, not a choice",
+            quote::short(&answer.to_string())
+        ));
+    }
+    if let Some(index) = answer.get("index").and_then(Value::as_u64) {
+        return usize::try_from(index)
+            .ok()
+            .filter(|i| *i < legal.len())
+            .ok_or_else(|| format!("chose index {index} of {} choices", legal.len()));
+    }
+    let text = answer
+        .get("text")
+        .and_then(Value::as_str)
+        .ok_or("a choice needs an index or a text")?;
+    legal
+        .iter()
+        .position(|t| t == text)
+        .ok_or_else(|| format!("chose `{}`, which is not legal here", quote::short(text)))
+}
+
+/// What the host makes of one line a program wrote in answer to a `decide` whose legal
+/// choices were `legal`: the index of the choice, or the reason the program forfeits. (The
+/// host's reading of answers, whole, for the fuzz tests.)
+pub fn read_answer(line: &str, legal: &[String]) -> Result<usize, String> {
+    choice_of(&parse_line(line)?, legal)
 }
 
 /// When a program's time for one exchange runs out, and how long it had (for the reason).

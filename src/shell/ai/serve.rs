@@ -37,20 +37,17 @@ pub fn serve<G: Recordable>(
     let mut player: Box<dyn Bot<G>> = make_bot::<G>(bot, 0)?;
     loop {
         // In bounded memory: a line too long is skipped to its end, not read whole.
-        let line = match read_line(&mut input, MAX_LINE, true) {
+        let unreadable = match read_line(&mut input, MAX_LINE, true) {
             Ok(Line::End) => return Ok(()),
-            Ok(line) => line,
+            Ok(Line::Text(line)) => Ok(line),
+            Ok(Line::NotUtf8) => Err("the line is not UTF-8".to_string()),
+            Ok(Line::TooLong) => Err(format!("the line is longer than {MAX_LINE} bytes")),
             Err(e) => return Err(format!("reading the host: {e}")),
         };
-        let line = match line {
-            Line::Text(line) => line,
-            Line::NotUtf8 => {
-                answer(&mut output, &error("the line is not UTF-8".into()))?;
-                continue;
-            }
-            Line::TooLong | Line::End => {
-                let too_long = format!("the line is longer than {MAX_LINE} bytes");
-                answer(&mut output, &error(too_long))?;
+        let line = match unreadable {
+            Ok(line) => line,
+            Err(why) => {
+                answer(&mut output, &error(why))?;
                 continue;
             }
         };

@@ -34,10 +34,13 @@ pub const MAX_BLANK_LINES: usize = 10_000;
 /// Lines of a program's output read ahead of the host: a program that writes faster than the
 /// host asks waits on its full pipe instead of filling the host's memory.
 const READ_AHEAD: usize = 16;
-/// How long a program that was told to quit, or whose output closed, has to exit before its
-/// process group is killed (or, for the reason of a forfeit, before the host stops waiting to
-/// say that it exited).
+/// How long a program that was told to quit has to exit before its process group is killed,
+/// and how long what a program wrote before it exited is still read.
 const EXIT_TIME: Duration = Duration::from_millis(500);
+/// How long the host waits to see a program exit once its output closed or its input broke,
+/// to give the true reason of the forfeit ("exited") rather than the first sign of it: longer
+/// than [`EXIT_TIME`], because a busy machine may take a while to report an exit.
+const EXIT_SEEN: Duration = Duration::from_secs(2);
 
 /// An outside program playing one seat of one game.
 pub struct ExternalBot {
@@ -189,7 +192,7 @@ impl ExternalBot {
             // A program that exits at once closes its input before or while it is written to:
             // say that it exited rather than how the write failed, so the reason does not
             // depend on which came first.
-            match process.exited_within(EXIT_TIME) {
+            match process.exited_within(EXIT_SEEN) {
                 Some(status) => format!("the program exited ({status})"),
                 None => format!("the program stopped reading ({e})"),
             }
@@ -233,7 +236,7 @@ impl ExternalBot {
                 Heard::Closed => {
                     // Its output closes as it exits; give the exit a moment to be seen, so the
                     // reason does not depend on which the host noticed first.
-                    Err(match process.exited_within(EXIT_TIME) {
+                    Err(match process.exited_within(EXIT_SEEN) {
                         Some(status) => format!("the program exited ({status})"),
                         None => "the program closed its output".into(),
                     })

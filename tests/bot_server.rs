@@ -122,10 +122,11 @@ fn no_number_out_of_range_in_an_observation_makes_the_server_panic() {
         let mut paths = Vec::new();
         numbers(&wire["state"], &mut vec!["state".to_string()], &mut paths);
         for path in &paths {
+            // One value of each kind that once panicked: a square taken twice (0, 9), a deck
+            // past the six (9, 255), a full supply or set-up step (255), the last turn (65535).
             for bad in [
-                json!(4),
+                json!(0),
                 json!(9),
-                json!(200),
                 json!(255),
                 json!(65535),
                 json!(u32::MAX),
@@ -146,7 +147,7 @@ fn no_number_out_of_range_in_an_observation_makes_the_server_panic() {
         }
     }
     println!("{tried} observations with a number out of range, {refused} refused");
-    assert!(tried > 1000, "{tried}");
+    assert!(tried > 10_000, "{tried}");
     assert!(panics.is_empty(), "{} panics: {:#?}", panics.len(), panics);
 }
 

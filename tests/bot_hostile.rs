@@ -208,3 +208,55 @@ fn what_a_program_answers_reaches_the_report_escaped() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_program_does_not_outlive_a_host_killed_with_sigkill() {
+    // The host cannot end anything once it is killed outright: the program is started so that
+    // the system kills it when its host dies (it is in a group of its own, out of the reach of
+    // the terminal's Ctrl-C).
+    let dir = dir("orphan");
+    let pid_file = dir.join("bot.pid");
+    let bot = script(
+        &dir,
+        &format!("echo $$ > {}\nexec sleep 1000\n", pid_file.display()),
+    );
+    let mut host = Command::new(BIN)
+        .args(["sim", "--games", "1", "--seed", "3", "--bots"])
+        .arg(format!("greedy,cmd@60:{bot}"))
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("the binary runs");
+    let start = Instant::now();
+    let pid: u32 = loop {
+        if let Some(pid) = std::fs::read_to_string(&pid_file)
+            .ok()
+            .and_then(|t| t.trim().parse().ok())
+        {
+            break pid;
+        }
+        if start.elapsed() > LIMIT {
+            let _ = host.kill();
+            let _ = host.wait();
+            panic!("the program never started");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let _ = host.kill();
+    let _ = host.wait();
+    // The system's kill follows the host's death; this only waits for it to be carried out.
+    let start = Instant::now();
+    while !gone(pid) && start.elapsed() < Duration::from_secs(30) {
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    let survived = !gone(pid);
+    if survived {
+        let _ = Command::new("kill")
+            .args(["-KILL", &pid.to_string()])
+            .status();
+    }
+    assert!(!survived, "the program {pid} outlived its host");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -100,7 +100,10 @@ fn exercise(g: &GameState) {
     let mut legal = Vec::new();
     Game::legal(g, &mut legal);
     let _ = Game::wire(g);
-    let _ = g.evaluate();
+    // The evaluations the search bots make (called as the engine's functions, whichever trait
+    // the bots reach them through).
+    let _ = table::tashkalar::engine::eval::estimate(g);
+    let _ = table::tashkalar::engine::eval::search_estimate(g);
     for c in legal.iter().take(8) {
         let _ = g.choice_text(c);
         let mut next = g.clone();

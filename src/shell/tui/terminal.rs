@@ -100,7 +100,17 @@ fn watch_for_a_stuck_stop() -> Result<(), String> {
                 }
                 std::thread::sleep(std::time::Duration::from_millis(20));
             }
-            leave();
+            // Put back in a thread of its own, waited for a moment only: with the terminal gone,
+            // or the main thread stuck holding standard output, it may never return, and the
+            // program must end all the same.
+            let (done, put_back) = std::sync::mpsc::channel();
+            let restoring = std::thread::Builder::new().spawn(move || {
+                leave();
+                let _ = done.send(());
+            });
+            if restoring.is_ok() {
+                let _ = put_back.recv_timeout(std::time::Duration::from_millis(500));
+            }
             std::process::exit(128 + signal);
         })
         .map(|_| ())

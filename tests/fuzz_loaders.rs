@@ -1,19 +1,37 @@
-//! Mutation fuzzing of the three loaders a user can feed by hand: saved games, scenario files
-//! and card folders. Real files of the repository are damaged at random (characters changed,
-//! cut, repeated, RON tokens, huge numbers, escape sequences, a byte-order mark inserted,
-//! the text truncated) and handed to the loader. Whatever the damage, the loader either accepts
-//! the text or refuses it with one printable line of reasonable length; it never panics.
+//! Mutation fuzzing of every loader a user or another program can feed: saved games of both
+//! games, Tash-Kalar scenario files, High Ground positions, card folders, and the bot protocol's
+//! messages in both directions (what a host sends `tashkalar bot`, and what an outside program
+//! answers the host), down to the line reader under both. Real texts (the repository's files,
+//! saves of random games, messages of a real game) are damaged at random (characters changed,
+//! cut, repeated, RON and JSON tokens, huge numbers, escape sequences, a byte-order mark,
+//! bytes that are not UTF-8, the text truncated) and handed to the loader. Whatever the
+//! damage, the loader either accepts the text or refuses it with one printable line of
+//! reasonable length; it never panics, and the bot server answers every line with one line.
 //!
-//! The suite runs a short, fixed set of cases (seeded: the same every run). A longer run:
-//! `FUZZ_CASES=3000 cargo test --release --test fuzz_loaders -- --nocapture` (cases per
-//! loader; the seed moves with `FUZZ_SEED`). Outcomes are recorded in `docs/reliability.md`.
+//! The suite runs a short, fixed set of cases (seeded: the same every run; a few seconds in
+//! all). A longer run: `FUZZ_CASES=3000 cargo test --release --test fuzz_loaders --
+//! --nocapture` (cases per loader; the seed moves with `FUZZ_SEED`; a test name after `--`
+//! picks one loader). Outcomes are recorded in `docs/reliability.md`.
 
+use serde_json::{Value, json};
+use std::io::{BufReader, Cursor};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
+use table::highground::HighGround;
+use table::highground::Variant;
+use table::highground::record::{SeatSpec as HgSeat, Spec as HgSpec};
+use table::shell::ai::external::read_answer;
+use table::shell::ai::lines::{Line, read_line};
+use table::shell::ai::serve::serve;
+use table::shell::game::Game;
+use table::shell::record::save::to_text;
+use table::shell::record::{Recordable, SaveFile};
 use table::shell::rng::Rng;
+use table::shell::seats::SeatKind;
 use table::shell::tui::catalog::Catalog;
 use table::tashkalar::cli::load_cards;
+use table::tashkalar::engine::GameState;
 use table::tashkalar::engine::cards::CardDb;
 use table::tashkalar::ui::setup::scenario_state;
 
@@ -49,7 +67,8 @@ fn temp_dir(name: &str) -> PathBuf {
 const TOKENS: &[&str] = &[
     "(", ")", "[", "]", "{", "}", ",", ":", "\"", "'", "//", "/*", "None", "Some(", "true",
     "-1", "0", "99999999999999999999", "1e309", "\u{1b}[2J", "\u{7}", "\u{feff}", "\u{0}",
-    "é", "\n", "r#\"", "#", "..",
+    "é", "\n", "r#\"", "#", "..", "null", "{\"type\":", "\\u0000", "\\ud800", "-0", "1e-400",
+    "18446744073709551616", "\u{9b}", "\u{2028}",
 ];
 
 /// One random damage to `text`.
@@ -119,6 +138,24 @@ fn damaged(text: &str, rng: &mut Rng) -> String {
         text = mutate(&text, rng);
     }
     text
+}
+
+/// Bytes that are not UTF-8 (a lone continuation byte, a lead byte without its follower, an
+/// encoded surrogate, an overlong NUL), put into a damaged text now and then: only loaders
+/// that read bytes see them (the bot protocol's; files are read as bytes and refused whole).
+const NOT_UTF8: &[&[u8]] = &[b"\xff", b"\x80", b"\xc3", b"\xed\xa0\x80", b"\xc0\x80"];
+
+/// [`damaged`], as bytes, sometimes with bytes that are not UTF-8 inserted.
+fn damaged_bytes(text: &str, rng: &mut Rng) -> Vec<u8> {
+    let mut bytes = damaged(text, rng).into_bytes();
+    if rng.below(4) == 0 {
+        for _ in 0..1 + rng.below(3) {
+            let at = rng.below(bytes.len() as u32 + 1) as usize;
+            let bad = NOT_UTF8[rng.below(NOT_UTF8.len() as u32) as usize];
+            bytes.splice(at..at, bad.iter().copied());
+        }
+    }
+    bytes
 }
 
 /// How the loaders answered, for the report.
@@ -244,4 +281,291 @@ fn damaged_card_folders_are_refused_in_one_line_or_load() {
     });
     assert!(tally.refused > 0, "{tally:?}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A save of a High Ground game of `players` seats, `decisions` random decisions in (or to its
+/// end), as the program writes it.
+fn high_ground_save(variant: Variant, players: u8, decisions: usize, seed: u64) -> String {
+    let spec = HgSpec {
+        variant,
+        players,
+        seats: (0..players)
+            .map(|s| HgSeat {
+                name: ["Blue", "Red", "Green", "Yellow"][s as usize].into(),
+                player: if s == 0 {
+                    SeatKind::Human
+                } else {
+                    SeatKind::Bot("random".into())
+                },
+            })
+            .collect(),
+        position: None,
+    };
+    let mut game = HighGround::start(&spec, seed, &()).expect("sets up");
+    let texts = random_play(&mut game, decisions, seed);
+    to_text(&SaveFile::new::<HighGround>(spec, seed, texts, &game)).expect("text")
+}
+
+/// Plays `decisions` random decisions of `game` (fewer if it ends); their texts.
+fn random_play<G: Game>(game: &mut G, decisions: usize, seed: u64) -> Vec<String> {
+    let mut rng = Rng::seeded(seed);
+    let mut legal = Vec::new();
+    let mut texts = Vec::new();
+    while texts.len() < decisions && !game.is_over() {
+        game.legal(&mut legal);
+        let c = legal[rng.below(legal.len() as u32) as usize];
+        texts.push(game.choice_text(&c));
+        game.play(c).expect("a listed choice is legal");
+    }
+    texts
+}
+
+#[test]
+fn damaged_high_ground_saves_are_refused_in_one_line_or_verify() {
+    let files: Vec<(PathBuf, String)> = [
+        (Variant::Normal, 2, 0),
+        (Variant::Normal, 2, 40),
+        (Variant::Normal, 3, 80),
+        (Variant::Mini, 2, 30),
+        (Variant::Normal, 4, 2_000),
+    ]
+    .into_iter()
+    .enumerate()
+    .map(|(i, (variant, players, decisions))| {
+        (
+            PathBuf::from(format!("hg-{i}.ron")),
+            high_ground_save(variant, players, decisions, 7 + i as u64),
+        )
+    })
+    .collect();
+    let catalog = Catalog {
+        games: vec![Box::new(table::highground::entry())],
+    };
+    let dir = temp_dir("hg-saves");
+    let file = dir.join("damaged.ron");
+    let tally = fuzz("high ground save", &files, 4, |_, text| {
+        std::fs::write(&file, text).map_err(|e| e.to_string())?;
+        catalog.verify(&file).map(|_| ()).map_err(|e| e.to_string())
+    });
+    assert!(tally.refused > 0, "the damage never reached the loader");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// High Ground positions: the example of `docs/high-ground.md` and positions of the tests.
+const HG_POSITIONS: &[&str] = &[
+    r#"(
+    variant: Normal,
+    players: 2,
+    seed: 7,
+    to_move: 1,
+    turn: 12,
+    quiet: 5,
+    board: [
+        "0,0 |: 5 9",
+        "1,0: joker=7",
+        "0,2: K", "2,0: K", "0,-2: K", "-2,0: K",
+    ],
+    kings: ["0,-2", "0,2"],
+    stacks: [
+        "0,-2: 1Lt 1Mt 1St",
+        "0,0: 2Sn 1Mn",
+    ],
+    hands: ["7 Q", "A joker"],
+    deck: "3 4",
+    discard: "2 2",
+    roll: Hop,
+)"#,
+    r#"(players: 2, pile: "5 7 9 2 3 4 6 8 10")"#,
+    r#"(players: 3, pile: "joker 7 9 2 3 4 6 8 10")"#,
+    r#"(board: [
+    "0,2: K",
+    "-1,1: 5", "0,1: 6", "1,1: 7",
+    "-2,0: K", "-1,0: 4", "0,0: 9", "1,0: 3", "2,0: K",
+    "-1,-1: 8", "0,-1: 9", "1,-1: 2",
+    "0,-2: K",
+], kings: ["0,-2", "0,2"], stacks: ["0,-2: 1Lt 1Mt 1St", "0,2: 2Ln 2Mn 2Sn"], hands: ["7 Q", "A"])"#,
+    r#"(variant: Mini, players: 4, seed: 3)"#,
+];
+
+#[test]
+fn damaged_high_ground_positions_are_refused_in_one_line_or_set_up() {
+    let files: Vec<(PathBuf, String)> = HG_POSITIONS
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (PathBuf::from(format!("position-{i}.ron")), t.to_string()))
+        .collect();
+    let tally = fuzz("high ground position", &files, 5, |_, text| {
+        let mut game = HighGround::from_position(text).map_err(|e| e.to_string())?;
+        // A position that sets up is played on a little: what it set up must hold together.
+        random_play(&mut game, 20, 1);
+        Ok(())
+    });
+    assert!(tally.refused > 0 && tally.accepted > 0, "{tally:?}");
+}
+
+/// Messages a host sends `tashkalar bot` along a real game: hello, decisions of every kind
+/// of the first turns (observation, legal choices and budget as the host writes them), quit.
+fn host_messages() -> Vec<(PathBuf, String)> {
+    let mut g = GameState::start(
+        &table::tashkalar::record::GameSpec {
+            mode: table::tashkalar::engine::Mode::HighForm,
+            players: 2,
+            teams: false,
+            rules: table::tashkalar::engine::RULES_VERSION,
+            seats: ["Imperial", "Everfrost"]
+                .map(|deck| table::tashkalar::record::SeatSpec {
+                    name: deck.into(),
+                    player: SeatKind::Human,
+                    deck: deck.into(),
+                })
+                .to_vec(),
+            scenario: None,
+        },
+        3,
+        &db(),
+    )
+    .expect("deals");
+    let mut out = vec![json!({"type": "hello", "protocol": 1, "seed": 9}).to_string()];
+    let mut rng = Rng::seeded(3);
+    let mut legal = Vec::new();
+    for _ in 0..40 {
+        if g.is_over() {
+            break;
+        }
+        let seat = g.to_move();
+        let obs = g.observation(seat);
+        g.legal(&mut legal);
+        let texts: Vec<String> = legal.iter().map(|c| obs.choice_text(c)).collect();
+        out.push(
+            json!({"type": "decide", "seat": seat, "turn": g.turn(), "observation": obs.wire(),
+                   "legal": texts, "time_ms": 1000})
+            .to_string(),
+        );
+        let c = legal[rng.below(legal.len() as u32) as usize];
+        g.play(c).expect("legal");
+    }
+    out.push(json!({"type": "quit"}).to_string());
+    // Every fourth decision, and the first and last messages: a varied, short set.
+    let keep = out.len() - 1;
+    out.into_iter()
+        .enumerate()
+        .filter(|(i, _)| i % 4 == 0 || *i == keep)
+        .map(|(i, m)| (PathBuf::from(format!("message-{i}")), m))
+        .collect()
+}
+
+#[test]
+fn damaged_messages_to_the_bot_server_each_get_one_answer() {
+    let messages = host_messages();
+    let mut rng = Rng::seeded(seed() ^ 6);
+    let (mut answered, mut errors) = (0, 0);
+    for case in 0..cases() {
+        let (_, text) = &messages[case % messages.len()];
+        // The damaged message, then a hello: the server must still be there to answer it.
+        let mut input = damaged_bytes(text, &mut rng);
+        input.retain(|b| *b != b'\n');
+        let sent_quit = serde_json::from_slice::<Value>(&input)
+            .is_ok_and(|m| m.get("type").and_then(Value::as_str) == Some("quit"));
+        input.extend_from_slice(b"\n{\"type\":\"hello\",\"seed\":1}\n");
+        let mut output = Vec::new();
+        let served = catch_unwind(AssertUnwindSafe(|| {
+            serve::<GameState>(
+                &db(),
+                "random",
+                BufReader::new(Cursor::new(&input)),
+                &mut output,
+            )
+        }));
+        let clipped = clip(&String::from_utf8_lossy(&input));
+        match served {
+            Ok(Ok(())) => {}
+            Ok(Err(e)) => panic!("case {case}: serving stopped: {e} (input {clipped:?})"),
+            Err(_) => panic!("case {case}: the server panicked (input {clipped:?})"),
+        }
+        let text = String::from_utf8(output).expect("the server writes UTF-8");
+        let answers: Vec<Value> = text
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("every answer is one line of JSON"))
+            .collect();
+        if sent_quit {
+            assert!(answers.is_empty(), "case {case}: answered after quit");
+            continue;
+        }
+        // One answer for the damaged line (unless it turned blank), then the hello's.
+        assert!(
+            (1..=2).contains(&answers.len()),
+            "case {case}: {answers:?} (input {clipped:?})"
+        );
+        assert_eq!(answers.last().map(|a| &a["type"]), Some(&json!("ready")));
+        if answers.len() == 2 {
+            answered += 1;
+            if answers[0]["type"] == "error" {
+                errors += 1;
+            }
+        }
+    }
+    println!(
+        "bot server: {} cases, {answered} answered, {errors} of them with an error",
+        cases()
+    );
+    assert!(errors > 0 && errors < answered, "{errors} of {answered}");
+}
+
+#[test]
+fn damaged_answers_to_the_host_are_refused_in_one_line_or_name_a_legal_choice() {
+    let legal: Vec<String> = ["place c3", "summon Knight e4 0", "end"]
+        .map(String::from)
+        .to_vec();
+    let answers: Vec<(PathBuf, String)> = [
+        json!({"type": "choice", "index": 1, "text": "summon Knight e4 0"}),
+        json!({"type": "choice", "text": "end"}),
+        json!({"type": "choice", "index": 2}),
+        json!({"type": "error", "message": "no idea"}),
+        json!({"type": "ready", "protocol": 1, "name": "mybot"}),
+    ]
+    .iter()
+    .enumerate()
+    .map(|(i, a)| (PathBuf::from(format!("answer-{i}")), a.to_string()))
+    .collect();
+    let tally = fuzz("host reading answers", &answers, 7, |_, line| {
+        let index = read_answer(line, &legal)?;
+        assert!(index < legal.len(), "index {index} of {}", legal.len());
+        Ok(())
+    });
+    assert!(tally.refused > 0 && tally.accepted > 0, "{tally:?}");
+}
+
+#[test]
+fn random_bytes_are_read_as_bounded_lines() {
+    let mut rng = Rng::seeded(seed() ^ 8);
+    let alphabet: &[u8] = b"ab\n\n\r\xff\xc3\xa9{}\"";
+    let mut lines = 0;
+    for case in 0..cases() * 4 {
+        let len = rng.below(if case % 10 == 0 { 5_000 } else { 200 }) as usize;
+        let bytes: Vec<u8> = (0..len)
+            .map(|_| alphabet[rng.below(alphabet.len() as u32) as usize])
+            .collect();
+        let max = 1 + rng.below(64) as usize;
+        let skip = rng.below(2) == 0;
+        let capacity = 1 + rng.below(16) as usize;
+        let mut reader = BufReader::with_capacity(capacity, Cursor::new(&bytes));
+        let mut newlines_seen = 0;
+        loop {
+            match read_line(&mut reader, max, skip).expect("a cursor reads") {
+                Line::End => break,
+                Line::Text(t) => {
+                    assert!(t.len() <= max, "case {case}: {} > {max}", t.len());
+                    assert!(!t.contains('\n'));
+                }
+                Line::NotUtf8 | Line::TooLong => {}
+            }
+            lines += 1;
+            newlines_seen += 1;
+            assert!(
+                newlines_seen <= len + 1,
+                "case {case}: more lines than bytes"
+            );
+        }
+    }
+    println!("line reader: {} streams, {lines} lines", cases() * 4);
 }

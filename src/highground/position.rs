@@ -32,6 +32,7 @@ use super::pos::{Orientation, Pos};
 use super::pyramid::PieceId;
 use super::setup::{Setup, SetupError};
 use super::state::{HighGround, Pending, Variant, shuffle};
+use crate::shell::quote;
 use crate::shell::rng::Rng;
 use serde::Deserialize;
 use std::fmt;
@@ -95,14 +96,17 @@ pub enum PositionError {
 
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            PositionError::Syntax { line, col, message } => write!(f, "{line}:{col}: {message}"),
-            PositionError::Setup(e) => write!(f, "players: {e}"),
+        // What the text said is quoted short and escaped (a damaged file may hold a field name
+        // of thousands of characters, or escape sequences), as every loader's messages are.
+        let text = match self {
+            PositionError::Syntax { line, col, message } => format!("{line}:{col}: {message}"),
+            PositionError::Setup(e) => format!("players: {e}"),
             PositionError::Unreadable { field, entry, why } => {
-                write!(f, "{field}: `{entry}`: {why}")
+                format!("{field}: `{}`: {why}", quote::short(entry))
             }
-            PositionError::Invalid { field, why } => write!(f, "{field}: {why}"),
-        }
+            PositionError::Invalid { field, why } => format!("{field}: {why}"),
+        };
+        f.write_str(&quote::message(&text))
     }
 }
 
@@ -134,13 +138,10 @@ enum Phase {
 impl Position {
     /// Reads a position from RON text.
     pub fn parse(text: &str) -> Result<Position, PositionError> {
-        ron_options()
-            .from_str(text)
-            .map_err(|e| PositionError::Syntax {
-                line: e.span.start.line,
-                col: e.span.start.col,
-                message: e.code.to_string(),
-            })
+        ron_options().from_str(text).map_err(|e| {
+            let (line, col, message) = quote::ron_error(&e);
+            PositionError::Syntax { line, col, message }
+        })
     }
 
     /// Checks the position and builds the game.

@@ -97,6 +97,19 @@ pub fn without_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)
 }
 
+/// `bytes` as text, or where its first byte that is not UTF-8 stands: line and column, both
+/// from 1, the column counted in characters (as the RON reader counts them), for a
+/// `file:line:col` message.
+pub fn utf8_text(bytes: &[u8]) -> Result<&str, (usize, usize)> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        // Everything before the bad byte is text.
+        let before = String::from_utf8_lossy(&bytes[..e.valid_up_to()]);
+        let line = before.matches('\n').count() + 1;
+        let col = before.rsplit('\n').next().map_or(0, |l| l.chars().count()) + 1;
+        (line, col)
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -118,6 +131,16 @@ mod tests {
         let m = message(&format!("bad \"{long}"));
         assert!(m.chars().count() <= MAX_MESSAGE);
         assert_eq!(message("plain words"), "plain words");
+    }
+
+    #[test]
+    fn the_first_byte_that_is_not_utf8_is_found_by_line_and_column() {
+        assert_eq!(utf8_text(b"ok"), Ok("ok"));
+        assert_eq!(utf8_text(b"\xff"), Err((1, 1)));
+        assert_eq!(utf8_text("(\n  é: \"".as_bytes()).map(|_| ()), Ok(()));
+        let mut bad = "(\n  é: \"".as_bytes().to_vec();
+        bad.extend_from_slice(b"\xc3(\"");
+        assert_eq!(utf8_text(&bad), Err((2, 7)));
     }
 
     #[test]

@@ -8,6 +8,7 @@
 use super::ai::{Bot, make_bot, panic_text};
 use super::game::Heuristics;
 use super::play::{Match, play_match};
+use super::quote;
 use super::record::Recordable;
 use crate::shell::seats::SeatKind;
 use serde_json::{Value, json};
@@ -184,10 +185,11 @@ impl SimReport {
             }
         }
         if let Some(forfeit) = &game.played.forfeit {
-            self.forfeits.push(format!(
+            // The reason may quote an outside program: never raw on a terminal.
+            self.forfeits.push(quote::escape(&format!(
                 "game {} (seed {}): {forfeit}",
                 game.pairing.index, game.pairing.seed
-            ));
+            )));
         }
         self.total_turns += u64::from(game.played.end.turn());
         let scores = game.played.end.scores();
@@ -201,11 +203,13 @@ impl SimReport {
 
     /// The report in words, headed by `title` ("200 games of deathmatch for 2 players").
     pub fn text(&self, title: &str, bots: &[String]) -> String {
-        let mut out = format!(
-            "{title} ({}): {:.1} games/s\n",
+        // Bot names may be a command line with anything in it: escaped like the reasons.
+        let mut out = quote::escape(&format!(
+            "{title} ({}): {:.1} games/s",
             bots.join(" vs "),
             self.games_per_second()
-        );
+        ));
+        out.push('\n');
         let scores = self.avg_scores();
         for (seat, wins) in self.seat_wins.iter().enumerate() {
             match scores.get(seat) {
@@ -220,7 +224,7 @@ impl SimReport {
             let (rate, lo, hi) = b.win_rate();
             out.push_str(&format!(
                 "{:<12} {:>7.1} wins in {:>5} games: {:5.1}% (95% CI {:.1}-{:.1}%), {:.3} ms per decision\n",
-                b.name,
+                quote::escape(&b.name),
                 b.wins,
                 b.games,
                 rate * 100.0,
@@ -334,7 +338,8 @@ pub fn run<G: Recordable + Heuristics>(
                 report.tally(&game);
                 on_game(&game);
             }
-            Err(e) => report.errors.push(e),
+            // A panic's text or a bot's words: printed, so escaped.
+            Err(e) => report.errors.push(quote::escape(&e)),
         }
     });
     report.elapsed = start.elapsed();

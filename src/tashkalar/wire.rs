@@ -8,7 +8,7 @@
 //! from [`GameState::observation`], in which every card the seat cannot see has been dealt again
 //! in a fixed order, so neither tells anything the seat may not know.
 
-use super::engine::board::{Piece, Supply};
+use super::engine::board::{Piece, Supply, arena};
 use super::engine::cards::CardId;
 use super::engine::cards::tasks::TaskId;
 use super::engine::effect::run::EffectRun;
@@ -135,6 +135,20 @@ pub fn from_wire(db: &Arc<CardDb>, wire: &Value) -> Result<GameState, String> {
     }
     if s.pieces.iter().any(|(_, p)| p.colour.index() >= 4) {
         return Err("a piece's colour is out of range".into());
+    }
+    // One piece a square, on the playable squares only (the board trusts its callers on both).
+    let mut taken = [false; Square::COUNT];
+    for (sq, _) in &s.pieces {
+        if !arena::is_playable(*sq) || std::mem::replace(&mut taken[sq.index()], true) {
+            return Err(format!("two pieces on {sq}, or a piece on a cut corner"));
+        }
+    }
+    if let Some(seat) = s
+        .seats
+        .iter()
+        .find(|seat| db.decks.get(seat.deck_id.0 as usize).is_none())
+    {
+        return Err(format!("no deck number {}", seat.deck_id.0));
     }
     let mut g =
         GameState::new_game(Arc::clone(db), s.config.clone(), 0).map_err(|e| e.to_string())?;

@@ -3,6 +3,7 @@
 pub mod deadline;
 pub mod external;
 pub mod greedy;
+pub mod lines;
 pub mod mcts;
 pub mod random;
 pub mod serve;

@@ -3,6 +3,7 @@
 //! ([`Recordable::from_wire`]).
 
 use super::external::PROTOCOL;
+use super::lines::{Line, MAX_LINE, read_line};
 use super::{Bot, make_bot, panic_text};
 use crate::shell::game::Heuristics;
 use crate::shell::record::Recordable;
@@ -23,23 +24,38 @@ pub fn level_bot(level: &str) -> String {
 }
 
 /// Serves `bot` (a name [`make_bot`] knows) on `input` and `output` until `quit` or the end of
-/// the input. Every message gets one line in answer; a message that cannot be understood gets an
+/// the input. Every message gets one line in answer; a message that cannot be understood (not
+/// UTF-8, not JSON, longer than [`MAX_LINE`], an observation that is not a state) gets an
 /// `error` line (and the host, which asked for a choice, then counts the game as lost).
 pub fn serve<G: Recordable + Heuristics>(
     ctx: &G::Context,
     bot: &str,
-    input: impl BufRead,
+    mut input: impl BufRead,
     mut output: impl Write,
 ) -> Result<(), String> {
     // Checked once, so that a bad name is the command's error, not a game's.
     make_bot::<G>(bot, 0)?;
     let mut player: Box<dyn Bot<G>> = make_bot::<G>(bot, 0)?;
-    for line in input.lines() {
-        let line = line.map_err(|e| format!("reading the host: {e}"))?;
+    loop {
+        // In bounded memory: a line too long is skipped to its end, not read whole.
+        let unreadable = match read_line(&mut input, MAX_LINE, true) {
+            Ok(Line::End) => return Ok(()),
+            Ok(Line::Text(line)) => Ok(line),
+            Ok(Line::NotUtf8) => Err("the line is not UTF-8".to_string()),
+            Ok(Line::TooLong) => Err(format!("the line is longer than {MAX_LINE} bytes")),
+            Err(e) => return Err(format!("reading the host: {e}")),
+        };
+        let line = match unreadable {
+            Ok(line) => line,
+            Err(why) => {
+                answer(&mut output, &error(why))?;
+                continue;
+            }
+        };
         if line.trim().is_empty() {
             continue;
         }
-        let answer = match serde_json::from_str::<Value>(&line) {
+        let reply = match serde_json::from_str::<Value>(&line) {
             Err(e) => error(format!("not JSON: {e}")),
             Ok(message) => match message.get("type").and_then(Value::as_str) {
                 Some("hello") => {
@@ -59,11 +75,15 @@ pub fn serve<G: Recordable + Heuristics>(
                 other => error(format!("unknown message type {other:?}")),
             },
         };
-        writeln!(output, "{answer}")
-            .and_then(|_| output.flush())
-            .map_err(|e| format!("writing to the host: {e}"))?;
+        answer(&mut output, &reply)?;
     }
-    Ok(())
+}
+
+/// Writes one answer line to the host.
+fn answer(output: &mut impl Write, message: &Value) -> Result<(), String> {
+    writeln!(output, "{message}")
+        .and_then(|_| output.flush())
+        .map_err(|e| format!("writing to the host: {e}"))
 }
 
 fn error(message: String) -> Value {

@@ -421,8 +421,11 @@ pub fn read<G: Recordable>(path: &Path, ctx: &G::Context) -> Result<Loaded<G>, F
 }
 
 /// Every save file of `dir` (`*.ron`, not hidden) and when it was last written. A missing
-/// directory has none.
+/// directory has none. Temporary files left by interrupted writes are removed on the way
+/// ([`super::save::clear_stale_temps`]).
 pub fn save_files(dir: &Path) -> std::io::Result<Vec<(PathBuf, SystemTime)>> {
+    // The leftovers of writes a `kill -9` cut short go when the folder is looked at.
+    super::save::clear_stale_temps(dir);
     let entries = match std::fs::read_dir(dir) {
         Ok(e) => e,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),

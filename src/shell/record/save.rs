@@ -125,12 +125,25 @@ pub fn check_dir(dir: &Path) -> Result<(), SaveError> {
 pub fn to_text<S: Serialize + Clone>(save: &SaveFile<S>) -> Result<String, SaveError> {
     let mut sealed = save.clone();
     sealed.check = Some(CHECK_PLACEHOLDER.to_string());
-    // Unescaped strings keep a scenario readable on several lines (raw strings when needed).
-    let config = ron::ser::PrettyConfig::new()
+    // Unescaped strings keep a scenario readable on several lines (raw strings when needed)...
+    let readable = ron::ser::PrettyConfig::new()
         .indentor("    ")
         .escape_strings(false);
-    let mut text = ron::ser::to_string_pretty(&sealed, config)
+    let mut text = ron::ser::to_string_pretty(&sealed, readable)
         .map_err(|e| SaveError::Encode(e.to_string()))?;
+    // ... but a string may hold any character a file let in (a seat name read with RON's
+    // escapes), and a NUL or another control character written as it is makes a file that no
+    // longer loads (and is shown raw by `cat`): such a save is written with every string escaped.
+    if text
+        .chars()
+        .any(|c| (c.is_control() && c != '\n' && c != '\t') || c == '\u{feff}')
+    {
+        let escaped = ron::ser::PrettyConfig::new()
+            .indentor("    ")
+            .escape_strings(true);
+        text = ron::ser::to_string_pretty(&sealed, escaped)
+            .map_err(|e| SaveError::Encode(e.to_string()))?;
+    }
     text.push('\n');
     Ok(seal(text))
 }
@@ -152,10 +165,11 @@ fn temp_path(path: &Path) -> PathBuf {
     path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
 }
 
-/// Writes `text` to a new temporary file next to `path` and flushes it to disk. A write that
-/// fails half-way (a full disk) removes the temporary file rather than leave it behind. The
-/// error names the save, not the temporary file.
-fn write_temp(path: &Path, text: &str) -> Result<PathBuf, SaveError> {
+/// Writes `text` to a new temporary file next to `path` and flushes it to disk; the file is
+/// returned open (to be locked as the save it will become). A write that fails half-way (a full
+/// disk) removes the temporary file rather than leave it behind. The error names the save, not
+/// the temporary file.
+fn write_temp(path: &Path, text: &str) -> Result<(PathBuf, File), SaveError> {
     write_temp_with(path, |file| {
         file.write_all(text.as_bytes())?;
         file.sync_all()
@@ -166,7 +180,7 @@ fn write_temp(path: &Path, text: &str) -> Result<PathBuf, SaveError> {
 fn write_temp_with(
     path: &Path,
     write: impl FnOnce(&mut File) -> io::Result<()>,
-) -> Result<PathBuf, SaveError> {
+) -> Result<(PathBuf, File), SaveError> {
     let temp = temp_path(path);
     let mut file = OpenOptions::new()
         .write(true)
@@ -179,7 +193,7 @@ fn write_temp_with(
         let _ = fs::remove_file(&temp);
         return Err(io_error(path)(error));
     }
-    Ok(temp)
+    Ok((temp, file))
 }
 
 /// Flushes a directory's entries (the rename) to disk. Not every platform can open a directory;
@@ -199,7 +213,15 @@ fn sync_dir(dir: &Path) {
 
 /// Replaces (or creates) `path` with `text` atomically.
 pub fn write_atomic(path: &Path, text: &str) -> Result<(), SaveError> {
-    let temp = write_temp(path, text)?;
+    write_replacing(path, text, None)
+}
+
+/// [`write_atomic`] for a save held by `lock`: the new file is locked before it takes the
+/// save's name, so that the file under that name is never one another copy could lock.
+fn write_replacing(path: &Path, text: &str, lock: Option<&SaveLock>) -> Result<(), SaveError> {
+    let (temp, file) = write_temp(path, text)?;
+    // A file system without locks still saves; the lock file then guards the game alone.
+    let locked = lock.is_some() && file.try_lock().is_ok();
     if let Err(error) = fs::rename(&temp, path) {
         let _ = fs::remove_file(&temp);
         return Err(SaveError::Io {
@@ -207,8 +229,68 @@ pub fn write_atomic(path: &Path, text: &str) -> Result<(), SaveError> {
             error,
         });
     }
+    if let Some(lock) = lock.filter(|_| locked) {
+        lock.hold_save(file);
+    }
     sync_dir(path.parent().unwrap_or(Path::new(".")));
     Ok(())
+}
+
+/// Whether process `pid` runs (on this system; elsewhere than Unix, always taken as yes).
+fn alive(pid: u32) -> bool {
+    #[cfg(unix)]
+    {
+        use nix::errno::Errno;
+        let Ok(pid) = i32::try_from(pid) else {
+            return false;
+        };
+        // Signal 0 only asks; a process of another user answers EPERM, and is alive.
+        !matches!(
+            nix::sys::signal::kill(nix::unistd::Pid::from_raw(pid), None),
+            Err(Errno::ESRCH)
+        )
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = pid;
+        true
+    }
+}
+
+/// How old a temporary file of a dead process must be before it is removed: a write takes
+/// moments, so an older one is left over (this guards a folder shared by two machines, whose
+/// process ids mean nothing to each other).
+const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Removes the temporary files of `dir` left by writes that never finished (a `kill -9` or a
+/// crash mid-write): `.NAME.PID.tmp` whose process is gone and which are older than a minute.
+/// Nothing else is touched; failures change nothing (they are only tidying).
+pub fn clear_stale_temps(dir: &Path) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(pid) = name.to_str().and_then(temp_pid) else {
+            continue;
+        };
+        let old = entry
+            .metadata()
+            .and_then(|m| m.modified())
+            .ok()
+            .and_then(|t| t.elapsed().ok())
+            .is_some_and(|age| age >= STALE_AFTER);
+        if old && pid != std::process::id() && !alive(pid) && entry.path().is_file() {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// The process id in the name of a temporary file of [`temp_path`] (`.NAME.PID.tmp`).
+fn temp_pid(name: &str) -> Option<u32> {
+    let rest = name.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let (_, pid) = rest.rsplit_once('.')?;
+    pid.parse().ok()
 }
 
 /// Writes `text` under a name that no file in `dir` has yet: `STEM.ron`, else `STEM-2.ron`, ...
@@ -242,8 +324,11 @@ fn write_fresh(
         return Err(SaveError::NotAFolder(dir.to_path_buf()));
     }
     fs::create_dir_all(dir).map_err(io_error(dir))?;
+    clear_stale_temps(dir);
     let first = dir.join(format!("{stem}.ron"));
-    let temp = write_temp(&first, text)?;
+    let (temp, file) = write_temp(&first, text)?;
+    // The new save's own lock (see `SaveLock`), taken before the file has a name of its own.
+    let file = (locked && file.try_lock().is_ok()).then_some(file);
     let result = (|| {
         for n in 1..100_000u32 {
             let path = if n == 1 {
@@ -262,15 +347,16 @@ fn write_fresh(
                 None
             };
             match fs::hard_link(&temp, &path) {
-                Ok(()) => return Ok((path, lock)),
+                Ok(()) => {}
                 Err(e) if e.kind() == io::ErrorKind::AlreadyExists => continue,
                 // No hard links here (some file systems): fall back on a check and a rename.
-                Err(_) if !path.exists() => {
-                    fs::rename(&temp, &path).map_err(io_error(&path))?;
-                    return Ok((path, lock));
-                }
+                Err(_) if !path.exists() => fs::rename(&temp, &path).map_err(io_error(&path))?,
                 Err(_) => continue,
             }
+            if let (Some(lock), Some(file)) = (&lock, file) {
+                lock.hold_save(file);
+            }
+            return Ok((path, lock));
         }
         Err(SaveError::Io {
             path: first.clone(),
@@ -398,7 +484,7 @@ impl<G: Recordable> Autosave<G> {
     pub fn write(&mut self, now: &G) -> Result<&Path, SaveError> {
         let text = to_text(&self.save_file(now))?;
         match &self.path {
-            Some(path) => write_atomic(path, &text)?,
+            Some(path) => write_replacing(path, &text, self.lock.as_deref())?,
             None => {
                 let (path, lock) = write_new_locked(&self.dir, &self.stem, &text)?;
                 self.path = Some(path);
@@ -429,7 +515,7 @@ mod tests {
             file.write_all(b"(format: ")?;
             Err(io::Error::from(io::ErrorKind::StorageFull))
         });
-        let error = failed.unwrap_err().to_string();
+        let error = failed.map(|_| ()).unwrap_err().to_string();
         assert_eq!(
             error,
             format!("{}: cannot save: no space left on the disk", save.display())
@@ -490,6 +576,42 @@ mod tests {
             );
         }
         fs::set_permissions(&locked, fs::Permissions::from_mode(0o755)).unwrap();
+        let _ = fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn temporary_files_of_dead_processes_are_cleared_and_nothing_else() {
+        let dir = scratch("stale");
+        let hour_ago = SystemTime::now() - std::time::Duration::from_secs(3600);
+        // No process has an id this high on Linux (the most is 2^22).
+        let dead = dir.join(".game.ron.4294967.tmp");
+        let mine = dir.join(format!(".game.ron.{}.tmp", std::process::id()));
+        let young = dir.join(".other.ron.4294966.tmp");
+        let save = dir.join("game.ron");
+        let odd = dir.join(".notes.tmp");
+        for file in [&dead, &mine, &young, &save, &odd] {
+            fs::write(file, "x").unwrap();
+        }
+        for file in [&dead, &mine, &save, &odd] {
+            File::options()
+                .write(true)
+                .open(file)
+                .and_then(|f| f.set_modified(hour_ago))
+                .unwrap();
+        }
+        // Listing the folder clears it, and so does the first write of a game.
+        let listed = crate::shell::record::load::save_files(&dir).unwrap();
+        assert_eq!(listed.len(), 1);
+        assert!(!dead.exists(), "the dead process's file is removed");
+        assert!(mine.exists() && young.exists() && save.exists() && odd.exists());
+        fs::write(&dead, "x").unwrap();
+        File::options()
+            .write(true)
+            .open(&dead)
+            .and_then(|f| f.set_modified(hour_ago))
+            .unwrap();
+        write_new(&dir, "next", "text").unwrap();
+        assert!(!dead.exists());
         let _ = fs::remove_dir_all(&dir);
     }
 

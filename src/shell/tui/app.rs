@@ -296,7 +296,13 @@ impl App {
                 self.overlay = keep.map(Overlay::Help);
             }
             Overlay::ConfirmQuit => match action {
-                Action::Yes => self.quit = true,
+                Action::Yes => {
+                    // The turn's last step shown as made is made, and saved, before leaving.
+                    if let Screen::Table(t) = &mut self.screen {
+                        t.save_now();
+                    }
+                    self.quit = true;
+                }
                 Action::No | Action::Back => {}
                 _ => self.overlay = Some(Overlay::ConfirmQuit),
             },

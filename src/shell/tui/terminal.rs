@@ -2,11 +2,12 @@
 //! turns mouse reporting on, and makes sure a panic or an error puts the terminal back.
 
 use ratatui::DefaultTerminal;
+use ratatui::crossterm::cursor::Show;
 use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::execute;
 use std::io::{IsTerminal, stdout};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// Refuses to start without an interactive terminal (piped output, `TERM=dumb`), with a message
 /// saying what to do instead.
@@ -49,9 +50,10 @@ pub fn enter() -> Result<DefaultTerminal, String> {
     Ok(terminal)
 }
 
-/// Puts the terminal back as it was.
+/// Puts the terminal back as it was (the cursor shown too: the screen's own drop shows it, but
+/// not when the program is ended from another thread).
 pub fn leave() {
-    let _ = execute!(stdout(), DisableMouseCapture);
+    let _ = execute!(stdout(), DisableMouseCapture, Show);
     ratatui::restore();
 }
 
@@ -70,11 +72,16 @@ const STOP_SIGNALS: &[(i32, &str)] = &[];
 const STOP_GRACE: std::time::Duration = std::time::Duration::from_secs(3);
 
 /// Ends the program [`STOP_GRACE`] after a stop signal if the event loop has not ended it by
-/// then. A terminal that went away (a closed window, a killed tmux session) leaves the terminal
-/// library reading end-of-file in a loop that never returns to the event loop (crossterm issue
-/// 793), so the loop cannot see the SIGHUP that came with it, and the program would spin on a
-/// core for ever. Nothing is lost: the game is saved after every decision, and there is no
-/// terminal left to restore.
+/// then, or at once at a second stop signal (a stuck shutdown can still be stopped), putting
+/// the terminal back first either way. A terminal that went away (a closed window, a killed
+/// tmux session) leaves the terminal library reading end-of-file in a loop that never returns
+/// to the event loop (crossterm issue 793), so the loop cannot see the SIGHUP that came with
+/// it, and the program would spin on a core for ever. Nothing is lost: the game is saved after
+/// every decision (atomically: a save cut short leaves the one before).
+///
+/// This runs on a thread of its own, not in a signal handler, because putting the terminal back
+/// (writing escape sequences, leaving raw mode) is not safe in a handler: a second signal used
+/// to end the program from the handler, leaving the terminal in the game screen's modes.
 #[cfg(unix)]
 fn watch_for_a_stuck_stop() -> Result<(), String> {
     let mut waiting = signal_hook::iterator::Signals::new(STOP_SIGNALS.iter().map(|(s, _)| *s))
@@ -82,10 +89,29 @@ fn watch_for_a_stuck_stop() -> Result<(), String> {
     std::thread::Builder::new()
         .name("table-signals".into())
         .spawn(move || {
-            if let Some(signal) = waiting.forever().next() {
-                std::thread::sleep(STOP_GRACE);
-                std::process::exit(128 + signal);
+            let Some(mut signal) = waiting.forever().next() else {
+                return;
+            };
+            let deadline = std::time::Instant::now() + STOP_GRACE;
+            while std::time::Instant::now() < deadline {
+                if let Some(second) = waiting.pending().next() {
+                    signal = second;
+                    break;
+                }
+                std::thread::sleep(std::time::Duration::from_millis(20));
             }
+            // Put back in a thread of its own, waited for a moment only: with the terminal gone,
+            // or the main thread stuck holding standard output, it may never return, and the
+            // program must end all the same.
+            let (done, put_back) = std::sync::mpsc::channel();
+            let restoring = std::thread::Builder::new().spawn(move || {
+                leave();
+                let _ = done.send(());
+            });
+            if restoring.is_ok() {
+                let _ = put_back.recv_timeout(std::time::Duration::from_millis(500));
+            }
+            std::process::exit(128 + signal);
         })
         .map(|_| ())
         .map_err(|e| format!("cannot watch for signals: {e}"))
@@ -101,16 +127,12 @@ pub struct Signals(Arc<AtomicUsize>);
 impl Signals {
     /// Starts listening for SIGTERM, SIGHUP and SIGINT. The handler only sets a flag (nothing
     /// else is safe in it); a second signal while the first is being handled ends the program
-    /// at once, so a stuck shutdown can still be stopped.
+    /// at once, the terminal put back (see `watch_for_a_stuck_stop`), so a stuck shutdown can
+    /// still be stopped.
     pub fn listen() -> Result<Signals, String> {
         let arrived = Arc::new(AtomicUsize::new(0));
         for &(signal, name) in STOP_SIGNALS {
-            let shutdown = Arc::new(AtomicBool::new(false));
-            signal_hook::flag::register_conditional_shutdown(signal, 1, Arc::clone(&shutdown))
-                .and_then(|_| signal_hook::flag::register(signal, shutdown))
-                .and_then(|_| {
-                    signal_hook::flag::register_usize(signal, Arc::clone(&arrived), signal as usize)
-                })
+            signal_hook::flag::register_usize(signal, Arc::clone(&arrived), signal as usize)
                 .map_err(|e| format!("cannot listen for {name}: {e}"))?;
         }
         watch_for_a_stuck_stop()?;

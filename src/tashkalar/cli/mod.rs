@@ -31,9 +31,15 @@ pub fn load_cards(dir: Option<&Path>) -> Result<CardDb, String> {
     }
     let mut sources = Vec::new();
     for path in files {
-        let text =
-            std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-        sources.push((path.display().to_string(), text));
+        let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+        // Said where, like every other mistake in a card file.
+        let text = crate::shell::quote::utf8_text(&bytes).map_err(|(line, col)| {
+            format!(
+                "{}:{line}:{col}: not UTF-8 text (card files are UTF-8)",
+                path.display()
+            )
+        })?;
+        sources.push((path.display().to_string(), text.to_string()));
     }
     CardDb::from_sources(sources).map_err(|e: LoadError| e.to_string())
 }

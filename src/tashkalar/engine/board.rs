@@ -371,10 +371,11 @@ impl Supply {
     }
 
     pub fn give_back(&mut self, rank: Rank) {
+        // Saturating: a supply read from outside (the bot protocol) may already be full.
         if rank.is_disc() {
-            self.discs += 1;
+            self.discs = self.discs.saturating_add(1);
         } else {
-            self.legendary += 1;
+            self.legendary = self.legendary.saturating_add(1);
         }
     }
 

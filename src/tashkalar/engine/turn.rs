@@ -199,7 +199,8 @@ impl GameState {
         if let Some(&c) = colours.get(self.setup_step as usize) {
             self.place_piece(sq, c, Rank::Common);
         }
-        self.setup_step += 1;
+        // Saturating: a state read from outside (the bot protocol) may be at any step.
+        self.setup_step = self.setup_step.saturating_add(1);
         if self.setup_step as usize >= colours.len() {
             self.begin_turn(Seat(0), false, true);
         }
@@ -213,7 +214,11 @@ impl GameState {
     }
 
     pub(crate) fn begin_turn(&mut self, seat: Seat, is_extra: bool, first: bool) {
-        let number = if first { 1 } else { self.turn.number + 1 };
+        let number = if first {
+            1
+        } else {
+            self.turn.number.saturating_add(1)
+        };
         let lost = std::mem::take(&mut self.seat_mut(seat).lose_actions);
         let st = self.seat_mut(seat);
         st.turns = st.turns.saturating_add(1);

@@ -403,6 +403,15 @@ impl<U: GameUi> Table<U> {
         self.core.staged.is_some()
     }
 
+    /// Makes a staged choice for real: the game is being left (a quit, a stop signal) while
+    /// the screen shows the turn's last step as made, and what the screen shows as done must
+    /// be in the save that the program then says is written.
+    pub fn commit_staged(&mut self) {
+        if let Some(staged) = self.core.staged.take() {
+            let _ = self.apply_choice(staged.choice);
+        }
+    }
+
     /// Takes back the deciding person's last decision (and bots' decisions after it): the game
     /// is replayed from its start without them, and the save is rewritten to match.
     pub fn undo(&mut self) {

@@ -50,8 +50,9 @@ pub trait TableScreen: Send {
     fn in_progress(&self) -> bool;
     /// Whether the game is saved up to its last decision.
     fn saved(&self) -> bool;
-    /// The program is about to end (a signal): writes the save again if the last write failed,
-    /// and says in words where the game is saved, or why it is not (`None`: nothing to save).
+    /// The game is about to be left (a quit, a signal): makes a staged end of turn for real,
+    /// writes the save again if the last write failed, and says in words where the game is
+    /// saved, or why it is not (`None`: nothing to save).
     fn save_now(&mut self) -> Option<String>;
     /// Whether something moves by itself (the loop then wakes up sooner).
     fn animating(&self) -> bool;
@@ -233,6 +234,7 @@ impl<U: GameUi> TableScreen for Table<U> {
         if !self.in_progress() {
             return None;
         }
+        self.commit_staged();
         // Every decision is written as it is made; only a failed write is left to retry.
         if !self.saved() {
             self.write_save();

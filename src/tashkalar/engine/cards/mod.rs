@@ -728,3 +728,42 @@ fn locate(text: &str, name: &str) -> (usize, usize) {
         None => (1, 1),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every effect of a card file: main, warp, frozen, and both halves of each flare.
+    fn effects(file: &CardFile) -> Vec<(String, u64)> {
+        let mut out = Vec::new();
+        for def in file.beings.iter().chain(&file.legends) {
+            out.push((def.name.clone(), compile::work(&def.effect)));
+            if let Some(w) = &def.warp {
+                out.push((format!("{} (warp)", def.name), compile::work(&w.effect)));
+            }
+            if let Some(f) = &def.frozen {
+                out.push((format!("{} (frozen)", def.name), compile::work(&f.effect)));
+            }
+        }
+        for def in &file.flares {
+            let both = compile::work(&def.upper.effect) + compile::work(&def.lower.effect);
+            out.push((def.name.clone(), both));
+        }
+        out
+    }
+
+    #[test]
+    fn max_work_of_the_built_in_cards() {
+        let mut all = Vec::new();
+        for (name, text) in BUILTIN {
+            let file: CardFile = ron_options()
+                .from_str(quote::without_bom(text))
+                .unwrap_or_else(|e| panic!("{name}: {e}"));
+            all.extend(effects(&file));
+        }
+        all.sort_by_key(|(_, work)| std::cmp::Reverse(*work));
+        println!("the longest built-in effects: {:?}", &all[..5]);
+        // The bound is far above every real card.
+        assert!(all[0].1 * 10 <= compile::MAX_WORK, "{:?}", all[0]);
+    }
+}

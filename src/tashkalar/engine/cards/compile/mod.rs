@@ -27,8 +27,59 @@ pub struct Context {
     pub has_warp: bool,
 }
 
+/// The most steps one effect may take (see [`work`]). The longest built-in effect takes 83
+/// (`cargo test --lib max_work_of_the_built_in_cards` prints it); a card that could take
+/// more than this many is refused when it is loaded, since every bot that looks ahead tries
+/// each way through an effect (nested repeats of 255 made one summoning 255^4 steps: `legal`
+/// took minutes and the screen froze).
+pub const MAX_WORK: u64 = 1_000;
+
+/// The most steps (choices, moves, actions on pieces) one run of an effect can take: a
+/// sequence adds, a choice of branches takes the longest, a `Repeat` multiplies its body by
+/// its count, `ForEachColour` by four colours, a run of moves counts its moves (81, the
+/// squares of the grid, for a run without a number, which must end by itself). Saturating, so
+/// that any nesting is a number.
+pub fn work(steps: &[Step]) -> u64 {
+    steps.iter().map(step_work).fold(0u64, u64::saturating_add)
+}
+
+fn step_work(step: &Step) -> u64 {
+    match step {
+        Step::May(steps) | Step::If(_, steps) | Step::Linked(steps) => work(steps),
+        Step::Either(branches) => branches.iter().map(|(_, s)| work(s)).max().unwrap_or(0),
+        Step::IfElse(_, yes, no) => work(yes).max(work(no)),
+        Step::Repeat(Times::UpTo(n) | Times::Exactly(n), body) => {
+            u64::from(*n).saturating_mul(work(body))
+        }
+        Step::ForEachColour(_, _, body) => 4u64.saturating_mul(work(body)),
+        Step::Move { count, .. } => match count {
+            Count::UpTo(n) | Count::Exactly(n) => u64::from(*n),
+            Count::Unlimited | Count::AllTheWay => 81,
+        },
+        _ => 1,
+    }
+}
+
+/// Refuses an effect that may take more than [`MAX_WORK`] steps.
+fn check_work(steps: &[Step]) -> Result<(), String> {
+    let work = work(steps);
+    if work > MAX_WORK {
+        return Err(format!(
+            "it may take {} steps, more than the {MAX_WORK} one effect may take (repeats \
+             multiply what they repeat): use smaller counts",
+            if work == u64::MAX {
+                "endless".to_string()
+            } else {
+                work.to_string()
+            }
+        ));
+    }
+    Ok(())
+}
+
 /// Compiles an effect, or says what is wrong with it.
 pub fn compile(steps: &[Step], ctx: Context) -> Result<Program, String> {
+    check_work(steps)?;
     let mut c = Compiler::new(ctx);
     c.block(steps, None)?;
     c.finish()
@@ -42,6 +93,8 @@ pub fn compile_flare(upper: &[Step], lower: &[Step]) -> Result<Program, String> 
         has_arrows: false,
         has_warp: false,
     };
+    // The two halves may both run.
+    check_work(&[Step::May(upper.to_vec()), Step::May(lower.to_vec())])?;
     let mut c = Compiler::new(ctx);
     for (bit, steps) in [(1u8, upper), (2u8, lower)] {
         let end = c.label();

@@ -569,3 +569,119 @@ fn random_bytes_are_read_as_bounded_lines() {
     }
     println!("line reader: {} streams, {lines} lines", cases() * 4);
 }
+
+// ----- Res Arcana: its component data, its positions and its wire format -----
+
+fn res_arcana_db() -> Arc<table::resarcana::Db> {
+    table::resarcana::Db::embedded().expect("built-in components")
+}
+
+/// Res Arcana games of 2-4 players played a little at random, for their positions and wires.
+fn res_arcana_games() -> Vec<table::resarcana::ResArcana> {
+    use table::resarcana::record::{SeatSpec, Spec};
+    use table::shell::record::Recordable;
+    let db = res_arcana_db();
+    let mut out = Vec::new();
+    for (i, players) in [2usize, 3, 4].into_iter().enumerate() {
+        let spec = Spec {
+            variant: Default::default(),
+            players: players as u8,
+            expansion_counts: false,
+            seats: (0..players)
+                .map(|s| SeatSpec {
+                    name: format!("Seat {}", s + 1),
+                    player: table::shell::seats::SeatKind::Human,
+                })
+                .collect(),
+        };
+        let mut game =
+            table::resarcana::ResArcana::start(&spec, 40 + i as u64, &db).expect("deals");
+        random_play(&mut game, 25 + 10 * i, 7 + i as u64);
+        out.push(game);
+    }
+    out
+}
+
+#[test]
+fn damaged_res_arcana_data_files_are_refused_in_one_line_or_load() {
+    use table::resarcana::card::FILES;
+    let files: Vec<(PathBuf, String)> = FILES
+        .iter()
+        .map(|(f, _)| {
+            let text = std::fs::read_to_string(Path::new("assets/res-arcana").join(f))
+                .expect("the component files are in the repository");
+            (PathBuf::from(*f), text)
+        })
+        .collect();
+    let originals = files.clone();
+    let tally = fuzz("res arcana data", &files, 11, |path, text| {
+        // One file damaged, the others as built in.
+        let texts: Vec<(String, String)> = originals
+            .iter()
+            .map(|(p, t)| {
+                let t = if p == path { text } else { t.as_str() };
+                (p.display().to_string(), t.to_string())
+            })
+            .collect();
+        let db = table::resarcana::Db::from_texts(&texts).map_err(|e| e.to_string())?;
+        // Data that loads is played a little: the engine must hold together on it.
+        let setup = table::resarcana::Setup {
+            players: 2,
+            variant: Default::default(),
+            expansion_counts: false,
+        };
+        if let Ok(mut game) = table::resarcana::ResArcana::new_game(db, setup, 3) {
+            random_play(&mut game, 40, 2);
+        }
+        Ok(())
+    });
+    assert!(tally.refused > 0, "{tally:?}");
+}
+
+#[test]
+fn damaged_res_arcana_positions_are_refused_in_one_line_or_set_up() {
+    use table::resarcana::position::Position;
+    let files: Vec<(PathBuf, String)> = res_arcana_games()
+        .iter()
+        .enumerate()
+        .map(|(i, g)| {
+            let text = Position::of_game(g, 5).to_text();
+            (PathBuf::from(format!("ra-position-{i}.ron")), text)
+        })
+        .collect();
+    let db = res_arcana_db();
+    let tally = fuzz("res arcana position", &files, 12, |_, text| {
+        let mut game = Position::parse(text)
+            .map_err(|e| e.to_string())?
+            .into_game(Arc::clone(&db))
+            .map_err(|e| e.to_string())?;
+        random_play(&mut game, 20, 1);
+        Ok(())
+    });
+    assert!(tally.refused > 0 && tally.accepted > 0, "{tally:?}");
+}
+
+#[test]
+fn damaged_res_arcana_wires_are_refused_in_one_line_or_read() {
+    use table::shell::game::Game;
+    let files: Vec<(PathBuf, String)> = res_arcana_games()
+        .iter()
+        .enumerate()
+        .filter_map(|(i, g)| {
+            let wire = g.observation(g.to_move()).wire()?;
+            Some((PathBuf::from(format!("ra-wire-{i}.json")), wire.to_string()))
+        })
+        .collect();
+    assert_eq!(files.len(), 3, "Res Arcana offers the bot protocol");
+    let db = res_arcana_db();
+    let tally = fuzz("res arcana wire", &files, 13, |_, text| {
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let mut game =
+            <table::resarcana::ResArcana as table::shell::record::Recordable>::from_wire(
+                &db, &value,
+            )?;
+        random_play(&mut game, 20, 1);
+        Ok(())
+    });
+    assert!(tally.refused > 0 && tally.accepted > 0, "{tally:?}");
+}

@@ -279,3 +279,25 @@ fn main_and_the_shell_name_no_game() {
         }
     }
 }
+
+#[test]
+fn a_tournament_that_would_run_past_the_largest_seed_is_refused() {
+    let max = u64::MAX.to_string();
+    let (ok, out, err) = run(
+        &[
+            "sim", "--game", "nim", "--seed", &max, "--games", "2", "--bots", "random",
+        ],
+        "",
+    );
+    assert!(!ok && out.is_empty());
+    assert!(err.contains("goes past the largest seed"), "{err}");
+    // The largest seed itself is a seed like any other.
+    let (ok, out, err) = run(
+        &[
+            "sim", "--game", "nim", "--seed", &max, "--games", "1", "--bots", "random", "--json",
+        ],
+        "",
+    );
+    assert!(ok, "{err}");
+    assert!(out.contains("\"games\":1"), "{out}");
+}

@@ -53,6 +53,14 @@ pub fn pairings<S>(
     if bots.is_empty() {
         return Err("--bots names no bot".into());
     }
+    // Game i is dealt from seed + i: a run that would go past the largest seed is refused rather
+    // than wrapping round to seed 0 without a word.
+    if games > 0 && seed.checked_add(u64::from(games - 1)).is_none() {
+        return Err(format!(
+            "--seed {seed} with --games {games} goes past the largest seed ({}); start lower",
+            u64::MAX
+        ));
+    }
     if bots.len() > players {
         return Err(format!(
             "--bots names {} bots for {players} seats (at most one per seat; they take turns at \
@@ -66,7 +74,7 @@ pub fn pairings<S>(
             let kinds: Vec<SeatKind> = bots.iter().map(|b| SeatKind::Bot(b.clone())).collect();
             Ok(Pairing {
                 index: i,
-                seed: seed.wrapping_add(u64::from(i)),
+                seed: seed + u64::from(i),
                 spec: spec(i, &kinds)?,
                 bots,
             })

@@ -196,3 +196,56 @@ fn play_takes_two_to_four_players_and_refuses_the_rest_with_a_reason() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn high_ground_is_served_over_the_bot_protocol_and_outside_programs_take_its_seats() {
+    // `bot` answers hello and quits at quit.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tashkalar"))
+        .args(["--game", "high-ground", "bot", "--level", "normal"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    {
+        use std::io::Write;
+        let mut input = child.stdin.take().expect("stdin");
+        writeln!(input, r#"{{"type":"hello","protocol":1,"seed":1}}"#).expect("write");
+        writeln!(input, r#"{{"type":"quit"}}"#).expect("write");
+    }
+    let out = child.wait_with_output().expect("output");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "{\"name\":\"mcts:normal\",\"protocol\":1,\"type\":\"ready\"}\n"
+    );
+    // An outside program is seated, no longer refused up front: one that cannot start forfeits
+    // its games and the tournament reports them.
+    let (code, out, err) = run(&[
+        "sim",
+        "--game",
+        "high-ground",
+        "--bots",
+        "greedy,cmd@1:/no/such/program",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(report["games"], 2);
+    let forfeits = report["forfeits"].as_array().expect("forfeits");
+    assert_eq!(forfeits.len(), 2, "{report}");
+    assert!(
+        forfeits
+            .iter()
+            .all(|f| f.as_str().is_some_and(|f| f.contains("could not start"))),
+        "{report}"
+    );
+}

@@ -125,7 +125,7 @@ fn unreadable(field: &'static str, entry: &str, why: impl Into<String>) -> Posit
 
 /// The phase a position is in.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Phase {
+pub(super) enum Phase {
     Lay,
     Kings,
     Play,
@@ -174,7 +174,7 @@ impl Position {
             blind: false,
             unseen_roll: false,
         };
-        self.read_board(&mut g)?;
+        self.read_board(&mut g, None)?;
         let kings_on_board = g.board.territories().iter().filter(|t| t.is_king()).count();
         let pile = match &self.pile {
             Some(text) => parse_cards(text).map_err(|w| unreadable("pile", &w, "not a card"))?,
@@ -292,7 +292,13 @@ impl Position {
         Ok(g)
     }
 
-    fn read_board(&self, g: &mut HighGround) -> Result<(), PositionError> {
+    /// Lays the `board` entries onto `g`. A Joker on top needs its level, except at `unset`:
+    /// the Joker whose level is being chosen (the bot protocol's observations stop there).
+    pub(super) fn read_board(
+        &self,
+        g: &mut HighGround,
+        unset: Option<Pos>,
+    ) -> Result<(), PositionError> {
         for entry in &self.board {
             let (head, cards) = entry
                 .split_once(':')
@@ -342,6 +348,7 @@ impl Position {
                                 unreadable("board", entry, "a Joker's level is A to Q (1-12)")
                             })?;
                     }
+                    (true, None, true) if unset == Some(pos) => {}
                     (true, None, true) => {
                         return invalid(
                             "board",
@@ -491,7 +498,13 @@ impl Position {
         Ok(())
     }
 
-    fn read_stacks(&self, g: &mut HighGround, phase: Phase) -> Result<(), PositionError> {
+    /// Stands the `stacks` entries on `g`; once play has begun, the pyramids left out are the
+    /// killed ones.
+    pub(super) fn read_stacks(
+        &self,
+        g: &mut HighGround,
+        phase: Phase,
+    ) -> Result<(), PositionError> {
         let mut seen: Vec<PieceId> = Vec::new();
         for entry in &self.stacks {
             let (pos, pieces) = entry
@@ -666,7 +679,9 @@ impl HighGround {
                     .iter()
                     .map(|c| c.name().to_string())
                     .collect();
+                // A Joker whose level is still being chosen is written bare.
                 if t.top().is_joker()
+                    && t.joker != 0
                     && let Some(last) = names.last_mut()
                 {
                     *last = format!("joker={}", super::card::level_name(t.joker));

@@ -139,11 +139,28 @@ pub const MAX_PIECES: usize = 24;
 
 /// Pyramids piled on one territory, bottom first (never empty). Held inline so that copying a
 /// game (which search does all the time) allocates once for all the stacks.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Stack {
     pub pos: Pos,
     len: u8,
     items: [PieceId; MAX_PIECES],
+}
+
+// Two stacks are equal when they hold the same pyramids at the same place: the slots past the
+// top keep whatever was last there and are no part of the stack.
+impl PartialEq for Stack {
+    fn eq(&self, other: &Stack) -> bool {
+        self.pos == other.pos && self.pieces() == other.pieces()
+    }
+}
+
+impl Eq for Stack {}
+
+impl std::hash::Hash for Stack {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.pos.hash(state);
+        self.pieces().hash(state);
+    }
 }
 
 impl Stack {

@@ -132,6 +132,11 @@ impl Recordable for HighGround {
         format!("{variant}High Ground for {} players", spec.players)
     }
 
+    /// The observation a bot protocol document describes (`super::wire`).
+    fn from_wire(_: &(), wire: &serde_json::Value) -> Result<HighGround, String> {
+        super::wire::from_wire(wire)
+    }
+
     /// A card drawn or turned over, a die rolled or a pile shuffled (the generator moved), or
     /// the turn passed (in the setup: another seat to decide).
     fn undo_barrier(before: &HighGround, after: &HighGround) -> bool {

@@ -249,3 +249,31 @@ fn high_ground_is_served_over_the_bot_protocol_and_outside_programs_take_its_sea
         "{report}"
     );
 }
+
+/// Two High Ground saves written by the program before rules versions (rules 1, commit 7711738:
+/// `sim --game high-ground --games 6 --seed 40 --bots greedy,random --save-dir`, the games of
+/// seeds 42 and 40). The first is untouched by the rules of issue 49 and still verifies; in the
+/// second a move that ended by itself under rules 1 now may attack a hobbled pyramid, so the
+/// recorded `roll` lands in the middle of that move: refused in one line naming the change.
+#[test]
+fn old_high_ground_saves_still_verify_or_are_refused_with_a_note_naming_the_rules_change() {
+    let (code, out, err) = run(&[
+        "replay",
+        "tests/saves/hg-rules1-still-replays.ron",
+        "--verify",
+    ]);
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    assert!(out.starts_with("ok "), "{out}");
+    let (code, out, err) = run(&["replay", "tests/saves/hg-rules1-changed.ron", "--verify"]);
+    assert_ne!(code, 0);
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains(r#"choice 37 "roll" is not legal here"#)
+            && err.trim_end().ends_with(
+                "(played under rules 1: hobbled pyramids can now be attacked, and what sat on a \
+                 victim is tipped off)"
+            ),
+        "{err}"
+    );
+}

@@ -343,10 +343,120 @@ fn a_move_may_pass_enemies_by_without_attacking() {
 }
 
 #[test]
-fn only_the_top_pyramid_of_an_enemy_stack_can_be_attacked_and_never_an_own_one() {
-    let mut g = duel(r#"stacks: ["0,0: 1Lt", "0,1: 2Mt 2St", "0,1: 1Sn", "0,2: 2Ln"]"#);
+fn free_and_hobbled_enemy_pyramids_can_be_attacked_but_not_trapped_ones_nor_own_ones() {
+    // Seat 2's tree (large and medium hobbled, small free) and nest (small and medium trapped,
+    // large free) stand on the 6, with seat 1's own small.
+    let mut g = duel(r#"stacks: ["0,0: 1Lt", "0,1: 2Lt 2Mt 2St", "0,1: 2Sn 2Mn 2Ln", "0,1: 1Sn"]"#);
     play(&mut g, &["move 1Lt", "to 0,1"]);
-    assert_eq!(texts_starting(&g, "attack "), ["attack 2St"]);
+    assert_eq!(
+        texts_starting(&g, "attack "),
+        ["attack 2St", "attack 2Mt", "attack 2Lt", "attack 2Ln"]
+    );
+}
+
+/// Seat 1's `attacker` (alone on the 9) steps onto the 6, where seat 2's tree stands, and
+/// attacks `victim`; the stacks on the 6 after it, and seat 2 to move.
+fn attack_the_tree(attacker: &str, victim: &str) -> HighGround {
+    let mut g = duel(&format!(
+        r#"stacks: ["0,0: {attacker}", "0,1: 2Lt 2Mt 2St", "0,2: 2Ln"]"#
+    ));
+    play(
+        &mut g,
+        &[
+            &format!("move {attacker}"),
+            "to 0,1",
+            &format!("attack {victim}"),
+        ],
+    );
+    assert_eq!((pending(&g), seat(&g)), ("action", 2), "the turn is over");
+    g
+}
+
+#[test]
+fn a_small_attacking_a_hobbled_large_tips_off_what_sits_on_it_and_hobbles_it() {
+    let g = attack_the_tree("1St", "2Lt");
+    assert_eq!(
+        stacks_at(&g, "0,1"),
+        ["0,1: 2St", "0,1: 2Mt", "0,1: 2Lt 1St"]
+    );
+    assert_eq!(status(&g, "2Lt"), Status::Hobbled);
+    assert_eq!(
+        status(&g, "2Mt"),
+        Status::Free,
+        "tipped off, upright on its own"
+    );
+    assert_eq!(status(&g, "2St"), Status::Free);
+    assert_eq!(status(&g, "1St"), Status::Free);
+}
+
+#[test]
+fn a_medium_attacking_a_hobbled_large_tips_off_what_sits_on_it_and_hobbles_it() {
+    let g = attack_the_tree("1Mt", "2Lt");
+    assert_eq!(
+        stacks_at(&g, "0,1"),
+        ["0,1: 2St", "0,1: 2Mt", "0,1: 2Lt 1Mt"]
+    );
+    assert_eq!(status(&g, "2Lt"), Status::Hobbled);
+    assert_eq!(status(&g, "1Mt"), Status::Free);
+}
+
+#[test]
+fn a_large_attacking_a_hobbled_large_kills_it_and_what_sat_on_it_stands_alone() {
+    let g = attack_the_tree("1Lt", "2Lt");
+    assert_eq!(stacks_at(&g, "0,1"), ["0,1: 1Lt", "0,1: 2St", "0,1: 2Mt"]);
+    assert!(g.removed().contains(&piece("2Lt")));
+    assert_eq!(status(&g, "1Lt"), Status::Free);
+}
+
+#[test]
+fn a_small_attacking_a_hobbled_medium_tips_off_what_sits_on_it_and_hobbles_it() {
+    let g = attack_the_tree("1St", "2Mt");
+    assert_eq!(stacks_at(&g, "0,1"), ["0,1: 2St", "0,1: 2Lt 2Mt 1St"]);
+    assert_eq!(status(&g, "2Mt"), Status::Hobbled);
+    assert_eq!(status(&g, "2Lt"), Status::Hobbled);
+    assert_eq!(status(&g, "1St"), Status::Free);
+}
+
+#[test]
+fn a_medium_attacking_a_hobbled_medium_kills_it_and_takes_its_place() {
+    let g = attack_the_tree("1Mt", "2Mt");
+    assert_eq!(stacks_at(&g, "0,1"), ["0,1: 2St", "0,1: 2Lt 1Mt"]);
+    assert!(g.removed().contains(&piece("2Mt")));
+    assert_eq!(status(&g, "2Lt"), Status::Hobbled);
+    assert_eq!(status(&g, "1Mt"), Status::Free);
+}
+
+#[test]
+fn a_large_attacking_a_hobbled_medium_tips_off_what_sits_on_it_and_traps_it() {
+    let g = attack_the_tree("1Lt", "2Mt");
+    assert_eq!(stacks_at(&g, "0,1"), ["0,1: 2St", "0,1: 2Lt 2Mt 1Lt"]);
+    assert_eq!(status(&g, "2Mt"), Status::Trapped);
+    assert_eq!(status(&g, "1Lt"), Status::Free);
+    assert!(!legal(&g, "move 2Mt"));
+}
+
+#[test]
+fn an_enemy_large_hobbled_by_an_own_small_can_be_attacked_and_the_small_stands_alone() {
+    // Seat 1's small hobbles seat 2's large; seat 1's large comes and kills the large.
+    let mut g = duel(r#"stacks: ["0,0: 1Lt", "0,1: 2Lt 1St", "0,2: 2Ln"]"#);
+    play(&mut g, &["move 1Lt", "to 0,1"]);
+    assert_eq!(texts_starting(&g, "attack "), ["attack 2Lt"]);
+    play(&mut g, &["attack 2Lt"]);
+    assert_eq!(stacks_at(&g, "0,1"), ["0,1: 1St", "0,1: 1Lt"]);
+    assert_eq!(status(&g, "1St"), Status::Free);
+}
+
+#[test]
+fn a_hop_may_attack_a_hobbled_pyramid_where_it_lands() {
+    // The 5 at -1,1 is lower than the 6: only a HOP climbs there.
+    let mut g = duel(r#"stacks: ["-1,1: 1Mt", "0,1: 2Lt 2Mt 2St", "0,2: 2Ln"], roll: Hop"#);
+    play(&mut g, &["hop 1Mt 0,1"]);
+    assert_eq!(
+        texts(&g),
+        ["attack 2St", "attack 2Mt", "attack 2Lt", "stop"]
+    );
+    play(&mut g, &["attack 2Mt"]);
+    assert_eq!(stacks_at(&g, "0,1"), ["0,1: 2St", "0,1: 2Lt 1Mt"]);
 }
 
 #[test]
@@ -872,6 +982,7 @@ fn a_saved_game_loads_and_replays_to_the_same_state() {
         let spec = Spec {
             variant,
             players,
+            rules: table::highground::record::RULES_VERSION,
             seats: (0..players)
                 .map(|i| SeatSpec {
                     name: format!("Seat {}", i + 1),
@@ -925,6 +1036,7 @@ fn a_save_may_start_from_a_position_with_the_saves_seed() {
     let spec = Spec {
         variant: Variant::Normal,
         players: 2,
+        rules: table::highground::record::RULES_VERSION,
         seats: seats.clone(),
         position: Some(text),
     };

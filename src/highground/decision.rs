@@ -200,7 +200,9 @@ impl HighGround {
             .collect()
     }
 
-    /// The enemy pyramids `p` may attack where it stands: the tops of the other stacks there.
+    /// The enemy pyramids `p` may attack where it stands: every one that is free or hobbled
+    /// (not trapped) in the other stacks there. (Its own stack is out of reach: what it sits on
+    /// it has attacked already, and what sits on it it would carry.)
     pub(crate) fn victims(&self, p: PieceId) -> Vec<PieceId> {
         let Some(stack) = self.pyramids.stack_of(p) else {
             return Vec::new();
@@ -209,7 +211,11 @@ impl HighGround {
             .pyramids
             .stacks_at(stack.pos)
             .filter(|s| !s.contains(p))
-            .map(|s| s.top())
+            .flat_map(|s| {
+                (0..s.pieces().len())
+                    .filter(|h| s.status_at(*h) != Status::Trapped)
+                    .map(|h| s.pieces()[h])
+            })
             .filter(|v| v.seat() != p.seat())
             .collect();
         list.sort();
@@ -496,9 +502,12 @@ impl HighGround {
     }
 
     /// `attacker` (with whatever sits on it) drops onto `victim`: a smaller attacker hobbles it,
-    /// a larger one traps it, one of the same size kills it and takes its place.
+    /// a larger one traps it, one of the same size kills it and takes its place. A hobbled
+    /// victim first has whatever sits on it tipped off, each pyramid upright on its own, as a TIP
+    /// does: the attacker drops onto the victim itself (`docs/high-ground.md`).
     fn attack(&mut self, attacker: PieceId, victim: PieceId) {
         let group = self.pyramids.lift(attacker);
+        self.pyramids.tip(victim);
         if attacker.size() == victim.size() {
             let Some(pos) = self.pyramids.pos_of(victim) else {
                 return;

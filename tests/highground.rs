@@ -487,6 +487,62 @@ fn an_attacker_attacked_by_a_larger_pyramid_is_trapped_on_its_victim() {
     assert!(!legal(&g, "move 1St"));
 }
 
+/// The seed's example, as it tells it: *"Jonathan attacked and hobbled one of Cassidy's large
+/// pieces with a small piece on his last turn. If, on Cassidy's turn, she attacks Jonathan's piece
+/// with a medium (or a large), then Jonathan's attacking small is considered to be trapped."*
+/// Jonathan is seat 1, Cassidy seat 2; her `attacker` comes down from her King onto the 6.
+fn cassidy_attacks_jonathans_small_with(attacker: &str) -> HighGround {
+    let mut g =
+        duel(r#"stacks: ["0,0: 1St", "0,1: 2Lt", "0,2: 2Mt", "0,2: 2Ln"], hands: ["5", ""]"#);
+    // Jonathan's small hobbles Cassidy's large.
+    play(&mut g, &["move 1St", "to 0,1", "attack 2Lt"]);
+    assert_eq!(status(&g, "2Lt"), Status::Hobbled);
+    // Cassidy attacks Jonathan's small (from her King the 6 is the only way, so the step is
+    // taken at once).
+    play(&mut g, &[&format!("move {attacker}"), "attack 1St"]);
+    assert_eq!(stacks_at(&g, "0,1"), [format!("0,1: 2Lt 1St {attacker}")]);
+    g
+}
+
+#[test]
+fn the_seeds_example_with_a_medium_traps_jonathans_small_and_leaves_cassidys_large_hobbled() {
+    let mut g = cassidy_attacks_jonathans_small_with("2Mt");
+    assert_eq!(status(&g, "1St"), Status::Trapped);
+    assert_eq!(status(&g, "2Lt"), Status::Hobbled);
+    assert_eq!(status(&g, "2Mt"), Status::Free);
+    // Jonathan's small cannot move; Cassidy's large still can (downhill, carrying the rest).
+    assert!(!legal(&g, "move 1St"));
+    play(&mut g, &["discard 5"]);
+    play(&mut g, &["move 2Lt", "stop"]);
+    assert_eq!(stacks_at(&g, "-1,1"), ["-1,1: 2Lt 1St 2Mt"]);
+}
+
+#[test]
+fn the_seeds_example_with_a_large_traps_jonathans_small_and_leaves_cassidys_large_hobbled() {
+    // Her large attacked Jonathan's small, not her own large: that one was attacked by the small
+    // only, so it is hobbled, not trapped.
+    let mut g = cassidy_attacks_jonathans_small_with("2Ln");
+    assert_eq!(status(&g, "1St"), Status::Trapped);
+    assert_eq!(status(&g, "2Lt"), Status::Hobbled);
+    assert_eq!(status(&g, "2Ln"), Status::Free);
+    assert!(!legal(&g, "move 1St"));
+    play(&mut g, &["discard 5"]);
+    assert!(legal(&g, "move 2Lt"), "a hobbled large moves");
+    play(&mut g, &["move 2Lt", "stop"]);
+    assert_eq!(stacks_at(&g, "-1,1"), ["-1,1: 2Lt 1St 2Ln"]);
+}
+
+#[test]
+fn in_the_seeds_example_cassidys_hobbled_large_may_tip_and_swap() {
+    let stacks = r#"stacks: ["-1,1: 1Lt", "0,1: 2Lt 1St 2Ln", "0,2: 2Mt"], to_move: 2"#;
+    let mut tip = duel(&format!("{stacks}, roll: Tip"));
+    assert_eq!(texts(&tip), ["tip 2Lt", "pass"]);
+    play(&mut tip, &["tip 2Lt"]);
+    assert_eq!(stacks_at(&tip, "0,1"), ["0,1: 1St", "0,1: 2Lt", "0,1: 2Ln"]);
+    let swap = duel(&format!("{stacks}, roll: Swap"));
+    assert!(legal(&swap, "swap 2Lt 1Lt"), "{:?}", texts(&swap));
+}
+
 // ----- Playing cards -----
 
 #[test]

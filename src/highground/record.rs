@@ -27,8 +27,15 @@ fn rules_before_versions() -> u32 {
 /// replays; `failed` is the text of the choice that was refused, if one was. One phrase.
 pub fn rules_change_note(rules: u32, failed: Option<&str>) -> String {
     let why = match failed.and_then(|t| t.split_whitespace().next()) {
-        Some("attack") => "hobbled pyramids can now be attacked",
-        _ => "hobbled pyramids can now be attacked, and what sat on a victim is tipped off",
+        Some("attack") => {
+            "hobbled pyramids can now be attacked (what sat on the victim is tipped off)"
+        }
+        Some("move" | "tip" | "swap" | "aim") => {
+            "a pyramid is now trapped only by one of its size or larger directly on it"
+        }
+        _ => {
+            "hobbled pyramids can now be attacked, and only a larger pyramid directly on another traps it"
+        }
     };
     format!("played under rules {rules}: {why}")
 }

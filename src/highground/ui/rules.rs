@@ -23,8 +23,8 @@ const PAGES: &[(&str, &[&str])] = &[
     (
         "Stacks",
         &[
-            "Pyramids on a territory stand in stacks. A pyramid with one of its size or bigger anywhere above it is trapped: it can do nothing. One with only smaller ones above it is hobbled: it may move, carrying them, but never uphill, not even with the die. One with nothing on it is free.",
-            "Attacking: drop your pyramid onto the top pyramid of an enemy stack on your territory. Smaller than its victim, it sits on it and hobbles it; bigger, it covers it and traps it; the same size, it kills it and takes its place. An attacker may move off its victim on a later turn unless something bigger has covered it since.",
+            "Pyramids on a territory stand in stacks. What a pyramid may do depends on the one directly on it: one of its size or bigger covers it, and it is trapped: it can do nothing. A smaller one sits on it, and it is hobbled: it may move, carrying what is on it, but never uphill, not even with the die. Nothing on it: it is free. Only the pyramid directly on it counts: a large over the small on your medium traps the small, not your medium.",
+            "Attacking: drop your pyramid onto any free or hobbled enemy pyramid on your territory (not a trapped one). Whatever sits on a hobbled victim is tipped off first, each pyramid upright on its own. Smaller than its victim, the attacker sits on it and hobbles it; bigger, it covers it and traps it; the same size, it kills it and takes its place. An attacker may move off its victim on a later turn unless something bigger has covered it since.",
         ],
     ),
     (

@@ -271,8 +271,8 @@ fn old_high_ground_saves_still_verify_or_are_refused_with_a_note_naming_the_rule
     assert!(
         err.contains(r#"choice 37 "roll" is not legal here"#)
             && err.trim_end().ends_with(
-                "(played under rules 1: hobbled pyramids can now be attacked, and only a larger \
-                 pyramid directly on another traps it)"
+                "(played under rules 1: attacks on hobbled pyramids, trapping, discarding and \
+                 where cards go changed)"
             ),
         "{err}"
     );

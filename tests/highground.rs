@@ -463,9 +463,9 @@ fn a_hop_may_attack_a_hobbled_pyramid_where_it_lands() {
 fn an_attacker_moves_off_its_victim_on_a_later_turn() {
     let mut g = duel(r#"stacks: ["0,0: 1St", "0,1: 2Lt", "0,2: 2Mt"], hands: ["", "5"]"#);
     play(&mut g, &["move 1St", "to 0,1", "attack 2Lt"]);
-    // Seat 2 does something else (with an empty hand the draw follows the discard at once);
+    // Seat 2 does something else (discards without drawing);
     // the small was not attacked by a larger pyramid.
-    play(&mut g, &["discard 5"]);
+    play(&mut g, &["discard 5", "stop"]);
     assert_eq!(status(&g, "1St"), Status::Free);
     // Down to the 5, the only way from the 6.
     play(&mut g, &["move 1St", "stop"]);
@@ -512,7 +512,7 @@ fn the_seeds_example_with_a_medium_traps_jonathans_small_and_leaves_cassidys_lar
     assert_eq!(status(&g, "2Mt"), Status::Free);
     // Jonathan's small cannot move; Cassidy's large still can (downhill, carrying the rest).
     assert!(!legal(&g, "move 1St"));
-    play(&mut g, &["discard 5"]);
+    play(&mut g, &["discard 5", "stop"]);
     play(&mut g, &["move 2Lt", "stop"]);
     assert_eq!(stacks_at(&g, "-1,1"), ["-1,1: 2Lt 1St 2Mt"]);
 }
@@ -526,7 +526,7 @@ fn the_seeds_example_with_a_large_traps_jonathans_small_and_leaves_cassidys_larg
     assert_eq!(status(&g, "2Lt"), Status::Hobbled);
     assert_eq!(status(&g, "2Ln"), Status::Free);
     assert!(!legal(&g, "move 1St"));
-    play(&mut g, &["discard 5"]);
+    play(&mut g, &["discard 5", "stop"]);
     assert!(legal(&g, "move 2Lt"), "a hobbled large moves");
     play(&mut g, &["move 2Lt", "stop"]);
     assert_eq!(stacks_at(&g, "-1,1"), ["-1,1: 2Lt 1St 2Ln"]);
@@ -553,8 +553,8 @@ fn cards_go_onto_territories_free_of_enemies_but_not_kings_or_into_blank_spaces(
     assert!(legal(&g, "play 7 1,1"), "onto an empty territory");
     assert!(!legal(&g, "play 7 0,1"), "not onto an enemy");
     assert!(
-        !legal(&g, "play 7 0,2") && !legal(&g, "play 7 2,0"),
-        "never onto a King"
+        !legal(&g, "play 7 0,2") && !legal(&g, "play 7 0,-2"),
+        "never onto a seat's King, even an empty one"
     );
     assert!(
         legal(&g, "play 7 -1,2") && legal(&g, "play 7 0,3"),
@@ -578,15 +578,44 @@ fn cards_go_onto_territories_free_of_enemies_but_not_kings_or_into_blank_spaces(
 }
 
 #[test]
-fn a_hole_inside_the_board_is_a_blank_space_too() {
-    // The centre is empty and surrounded: a card may still go there.
+fn a_king_nobody_plays_may_be_covered_like_any_territory() {
+    // In a duel the Kings east and west belong to nobody.
+    let mut g = duel(&format!(r#"{START}, hands: ["3 7", ""]"#));
+    assert!(legal(&g, "play 3 2,0") && legal(&g, "play 3 -2,0"));
+    play(&mut g, &["play 3 2,0"]);
+    assert_eq!(level(&g, "2,0"), 3);
+    assert_eq!(
+        g.board_text()
+            .iter()
+            .find(|t| t.starts_with("2,0:"))
+            .map(String::as_str),
+        Some("2,0: K 3")
+    );
+    // Not with an enemy pyramid on it.
+    let h = duel(r#"stacks: ["0,-2: 1Lt", "2,0: 2St", "0,2: 2Lt"], hands: ["3", ""]"#);
+    assert!(!legal(&h, "play 3 2,0") && legal(&h, "play 3 -2,0"));
+}
+
+#[test]
+fn a_hole_inside_the_board_is_no_blank_space() {
+    // The centre is empty and surrounded by cards: it is not at the outside of the board.
     let board = BOARD.replace(r#""0,0: 9", "#, "");
-    let mut g = position(&format!(
+    let g = position(&format!(
         r#"({board}, kings: ["0,-2", "0,2"], {START}, hands: ["5", ""])"#
     ));
-    assert!(legal(&g, "play 5 0,0"));
-    play(&mut g, &["play 5 0,0"]);
-    assert_eq!(level(&g, "0,0"), 5);
+    assert!(!legal(&g, "play 5 0,0"));
+    assert!(legal(&g, "play 5 -1,2"), "the outside still takes cards");
+    assert!(!g.board().blank_spaces().contains(&at("0,0")));
+}
+
+#[test]
+fn a_notch_open_to_the_outside_is_a_blank_space() {
+    // Without the 2 at 1,-1, its place has cards on three sides and opens to the south-east.
+    let board = BOARD.replace(r#""1,-1: 2", "#, "");
+    let g = position(&format!(
+        r#"({board}, kings: ["0,-2", "0,2"], {START}, hands: ["5", ""])"#
+    ));
+    assert!(legal(&g, "play 5 1,-1"));
 }
 
 #[test]
@@ -650,7 +679,7 @@ fn raising_the_ground_under_a_pyramid_opens_new_ways_down() {
 fn discard_any_number_of_cards_then_draw_up_to_the_hand_maximum() {
     let mut g = duel(&format!(r#"{START}, hands: ["2 7 Q", ""], deck: "3 4 5""#));
     play(&mut g, &["discard 2"]);
-    assert_eq!(texts(&g), ["discard 7", "discard Q", "draw"]);
+    assert_eq!(texts(&g), ["discard 7", "discard Q", "draw", "stop"]);
     play(&mut g, &["discard Q", "draw"]);
     let names: Vec<&str> = g.hand(0).iter().map(|c| c.name()).collect();
     assert_eq!(names, ["3", "4", "7"]);
@@ -658,6 +687,23 @@ fn discard_any_number_of_cards_then_draw_up_to_the_hand_maximum() {
     let top: Vec<&str> = g.discard().iter().rev().take(2).map(|c| c.name()).collect();
     assert_eq!(top, ["Q", "2"]);
     assert_eq!(seat(&g), 2);
+}
+
+#[test]
+fn discarding_without_drawing_is_allowed() {
+    // "discard as many cards as he/she wants and/or draw": the discards alone are an action.
+    let mut g = duel(&format!(r#"{START}, hands: ["2 7 Q", ""], deck: "3 4 5""#));
+    play(&mut g, &["discard 2", "discard 7", "stop"]);
+    let names: Vec<&str> = g.hand(0).iter().map(|c| c.name()).collect();
+    assert_eq!(names, ["Q"]);
+    assert_eq!(g.deck_len(), 3, "nothing drawn");
+    assert_eq!((pending(&g), seat(&g)), ("action", 2));
+    // A whole hand discarded: drawing or not is still the player's choice.
+    let mut h = duel(&format!(r#"{START}, hands: ["2", ""], deck: "3 4 5""#));
+    play(&mut h, &["discard 2"]);
+    assert_eq!(texts(&h), ["draw", "stop"]);
+    play(&mut h, &["stop"]);
+    assert!(h.hand(0).is_empty());
 }
 
 #[test]
@@ -721,7 +767,7 @@ fn standing_alone_on_an_opponents_king_at_the_start_of_your_turn_wins() {
         ("action", 2),
         "no win before seat 1's next turn"
     );
-    play(&mut g, &["discard 5"]);
+    play(&mut g, &["discard 5", "stop"]);
     assert_eq!(
         g.outcome(),
         Some(Outcome::Won {
@@ -859,8 +905,8 @@ fn positions_say_what_is_wrong_in_one_line() {
             "board: 0,0 is listed twice",
         ),
         (
-            r#"(board: ["0,0: K 5"])"#.into(),
-            "board: the King at 0,0 is alone: Kings are never covered",
+            r#"(board: ["0,0: 5 K"])"#.into(),
+            "board: a King at 0,0 lies on another card: Kings are never played",
         ),
         (
             r#"(board: ["0,0: joker"])"#.into(),

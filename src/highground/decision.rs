@@ -27,7 +27,8 @@ pub enum Choice {
     Step(Pos),
     /// Moving or after a HOP: drop onto this enemy pyramid (ends the turn).
     Attack(PieceId),
-    /// End a move, the cards played, or a HOP without attacking.
+    /// End a move, the cards played, the discards (without drawing), or a HOP without
+    /// attacking.
     Stop,
     /// Action or playing: play this card from hand here.
     Play(Card, Pos),
@@ -126,9 +127,14 @@ impl HighGround {
                 self.push_plays(out);
                 out.push(Choice::Stop);
             }
+            // "discard as many cards as he/she wants and/or draw": drawing after the discards
+            // is a choice, not a must.
             Pending::Discarding => {
                 self.push_discards(out);
-                out.push(Choice::Draw);
+                if self.can_draw() {
+                    out.push(Choice::Draw);
+                }
+                out.push(Choice::Stop);
             }
             Pending::Die(face) => self.push_face(*face, out),
             Pending::Dug(_) => out.extend(self.play_spots(me).into_iter().map(Choice::Place)),
@@ -222,15 +228,17 @@ impl HighGround {
         list
     }
 
-    /// Where `seat` may play a card: on any territory but a King with no enemy pyramid on it,
-    /// or into a blank space next to the board.
+    /// Where `seat` may play a card: on any territory with no enemy pyramid on it but a seat's
+    /// King, or into a blank space at the outside of the board.
     pub(crate) fn play_spots(&self, seat: u8) -> Vec<Pos> {
         let others = !(1u8 << seat);
         let mut territories = self
             .board
             .territories()
             .iter()
-            .filter(|t| !t.is_king() && self.pyramids.seats_mask_at(t.pos) & others == 0)
+            // A seat's King stays a King: standing alone on it wins. A King nobody plays is a
+            // territory like any other.
+            .filter(|t| t.owner.is_none() && self.pyramids.seats_mask_at(t.pos) & others == 0)
             .map(|t| t.pos)
             .peekable();
         let mut blanks = self.board.blank_spaces().iter().copied().peekable();
@@ -406,7 +414,13 @@ impl HighGround {
                 self.attack(piece, v);
                 self.end_turn();
             }
-            (Pending::Moving { .. } | Pending::HopAttack(_) | Pending::Playing, Choice::Stop) => {
+            (
+                Pending::Moving { .. }
+                | Pending::HopAttack(_)
+                | Pending::Playing
+                | Pending::Discarding,
+                Choice::Stop,
+            ) => {
                 self.end_turn();
             }
             (Pending::Action | Pending::Playing, Choice::Play(card, pos)) => {

@@ -175,7 +175,8 @@ impl Position {
             unseen_roll: false,
         };
         self.read_board(&mut g, None)?;
-        let kings_on_board = g.board.territories().iter().filter(|t| t.is_king()).count();
+        // Covered ones (Kings nobody plays) included.
+        let kings_on_board = g.board.cards().filter(|c| c.is_king()).count();
         let pile = match &self.pile {
             Some(text) => parse_cards(text).map_err(|w| unreadable("pile", &w, "not a card"))?,
             None => Vec::new(),
@@ -365,10 +366,12 @@ impl Position {
                 }
                 cards.push(card);
             }
-            if cards.iter().any(|c| c.is_king()) && cards.len() > 1 {
+            // Kings are laid in the setup, never played: one is only ever the bottom card (a
+            // King nobody plays may be covered).
+            if cards.iter().skip(1).any(|c| c.is_king()) {
                 return invalid(
                     "board",
-                    format!("the King at {pos} is alone: Kings are never covered"),
+                    format!("a King at {pos} lies on another card: Kings are never played"),
                 );
             }
             for card in cards {

@@ -24,18 +24,19 @@ fn rules_before_versions() -> u32 {
 }
 
 /// What changed since `rules` that may explain why a save played under those rules no longer
-/// replays; `failed` is the text of the choice that was refused, if one was. One phrase.
+/// replays; `failed` is the text of the choice that was refused, if one was. One phrase: the
+/// change the refused choice points to, or all of them (a choice is often refused because the
+/// one before it is no longer made by itself, whatever its own kind).
 pub fn rules_change_note(rules: u32, failed: Option<&str>) -> String {
     let why = match failed.and_then(|t| t.split_whitespace().next()) {
         Some("attack") => {
             "hobbled pyramids can now be attacked (what sat on the victim is tipped off)"
         }
-        Some("move" | "tip" | "swap" | "aim") => {
-            "a pyramid is now trapped only by one of its size or larger directly on it"
+        Some("discard" | "draw") => "discarding no longer makes you draw",
+        Some("play" | "place") => {
+            "cards now go only into blank spaces at the outside of the board, and onto Kings nobody plays"
         }
-        _ => {
-            "hobbled pyramids can now be attacked, and only a larger pyramid directly on another traps it"
-        }
+        _ => "attacks on hobbled pyramids, trapping, discarding and where cards go changed",
     };
     format!("played under rules {rules}: {why}")
 }

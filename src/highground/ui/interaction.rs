@@ -249,9 +249,13 @@ impl Interaction {
         match self.stage {
             Stage::Card(card) => {
                 let why = match g.board().get(pos) {
-                    Some(t) if t.is_king() => "Kings are never covered",
+                    Some(t) if t.owner.is_some() => "a player's King is never covered",
                     Some(_) => "an enemy pyramid stands there",
                     None if g.board().blank_spaces().contains(&pos) => "it cannot go there",
+                    // Next to a card but no blank space: the cards enclose it.
+                    None if !g.board().adjacent(pos).is_empty() => {
+                        "a hole inside the board is no blank space at its outside"
+                    }
                     None => "cards go on territories or next to the board",
                 };
                 format!(

@@ -300,6 +300,13 @@ impl ui::Narrator<HighGround> for Narrator {
                         );
                     }
                 }
+                Pending::Discarding => {
+                    let cards = std::mem::take(&mut self.discarded);
+                    say(
+                        LineKind::Normal,
+                        format!("{who} discarded {} and drew nothing", card_list(&cards)),
+                    );
+                }
                 _ => {}
             },
             Choice::Attack(v) => {

@@ -31,7 +31,7 @@ const PAGES: &[(&str, &[&str])] = &[
         "A turn",
         &[
             "On your turn do one of four things. Move: one of your free or hobbled pyramids steps to a neighbouring territory of equal or lower height, and may go on stepping as long as you like (never twice onto the same territory). Before a step or after any step it may attack instead; attacking ends the turn.",
-            "Play cards: one or more from your hand, each onto a territory without enemy pyramids (never onto a King) or into a blank space next to the board. The territory takes the new card's height; pyramids on it stay. Discard and draw: discard any number of cards, then draw back up to three (Mini: two). Roll the die.",
+            "Play cards: one or more from your hand, each onto a territory without enemy pyramids (never onto a player's King; a King nobody plays is a territory like any other) or into a blank space at the outside of the board (not a hole the cards enclose). The territory takes the new card's height; pyramids on it stay. Discard and/or draw: discard any number of cards, then draw back up to three (Mini: two) or stop; or just draw. Roll the die.",
         ],
     ),
     (

@@ -220,6 +220,7 @@ pub fn describe(g: &HighGround, seats: &Seats, choice: &Choice) -> String {
             Pending::Moving { .. } => "Stop here (the move ends)".into(),
             Pending::Playing => "Stop playing cards (the turn ends)".into(),
             Pending::HopAttack(_) => "Stay without attacking (the turn ends)".into(),
+            Pending::Discarding => "Stop without drawing (the turn ends)".into(),
             _ => "Stop".into(),
         },
         Choice::Play(card, pos) => format!("Play the {} {}", card_name(card), onto(g, seats, pos)),
@@ -340,7 +341,10 @@ pub fn prompt(g: &HighGround, seats: &Seats) -> String {
             format!("{who}: play another card (Tab to your hand), or s to stop")
         }
         Pending::Discarding => {
-            format!("{who}: discard more cards (x on a card), or d to draw up to your hand's size")
+            format!(
+                "{who}: discard more cards (x on a card), d to draw up to your hand's size, or s \
+                 to stop without drawing"
+            )
         }
         Pending::Die(face) => {
             format!("{who} rolled {}: {}", face_name(*face), face_help(*face))

@@ -751,3 +751,113 @@ fn a_high_ground_save_is_listed_with_the_saves_and_replays_from_the_list() {
     );
     cleanup(&dir);
 }
+
+/// Plays `choices` (notation) on the table's game as they come, whoever's seat it is.
+fn apply_all(app: &mut App, choices: &[&str]) {
+    let t = hg_mut(app);
+    for c in choices {
+        let choice = Game::parse_choice(t.game(), c).expect("notation");
+        t.apply_choice(choice)
+            .unwrap_or_else(|e| panic!("`{c}`: {e}"));
+    }
+}
+
+fn log_of(app: &App) -> Vec<String> {
+    hg(app)
+        .session()
+        .log
+        .iter()
+        .map(|l| l.text.clone())
+        .collect()
+}
+
+#[test]
+fn a_move_that_ends_by_itself_is_logged_and_marked() {
+    // Red's small on the 3 at 1,0 has one way down, to the 2, and nowhere to go from there: the
+    // step and the stop are made for it.
+    let mut app = new_app(PaletteKind::Standard);
+    let g = hg::duel(
+        r#"stacks: ["0,-2: 1Lt 1Mt 1St", "1,0: 2St", "0,2: 2Lt 2Mt"],
+           hands: ["Q", "A"], to_move: 2"#,
+    );
+    show(&mut app, g, &against_ai());
+    apply_all(&mut app, &["move 2St"]);
+    assert_eq!(
+        hg(&app).game().seat_to_move(),
+        0,
+        "the move ended Red's turn"
+    );
+    let log = log_of(&app);
+    assert!(
+        log.contains(
+            &"Red moved its small pyramid from the 3 (1,0) to the 2 (1,-1) (its only way)"
+                .to_string()
+        ),
+        "{log:?}"
+    );
+    let marks = &hg(&app).screen().marks;
+    assert!(
+        marks.contains(&(Pos::new(1, 0), 1)) && marks.contains(&(Pos::new(1, -1), 1)),
+        "{marks:?}"
+    );
+    let shown = text(&render(&app, 200, 60));
+    assert!(shown.contains("last turn: moved S 1,0>1,-1"), "{shown}");
+}
+
+#[test]
+fn a_hop_with_one_destination_is_logged_and_marked() {
+    // Red's only free pyramid is the small on top of its tree, and its King touches one card.
+    let mut app = new_app(PaletteKind::Standard);
+    let g = hg::duel(
+        r#"stacks: ["0,-2: 1Lt 1Mt 1St", "0,2: 2Lt 2Mt 2St"],
+           hands: ["Q", "A"], to_move: 2, roll: Wild"#,
+    );
+    show(&mut app, g, &against_ai());
+    apply_all(&mut app, &["wild hop"]);
+    assert_eq!(hg(&app).game().seat_to_move(), 0);
+    let log = log_of(&app);
+    let hop = log
+        .iter()
+        .find(|l| l.starts_with("Red hopped its small pyramid from"))
+        .unwrap_or_else(|| panic!("{log:?}"));
+    assert!(hop.ends_with("to the 6 (0,1) (its only hop)"), "{hop}");
+    let marks = &hg(&app).screen().marks;
+    assert!(
+        marks.contains(&(Pos::new(0, 2), 1)) && marks.contains(&(Pos::new(0, 1), 1)),
+        "{marks:?}"
+    );
+}
+
+#[test]
+fn discards_are_told_per_turn_and_seat_with_or_without_a_draw() {
+    let mut app = new_app(PaletteKind::Standard);
+    let g = hg::duel(
+        r#"stacks: ["0,-2: 1Lt 1Mt 1St", "0,2: 2Lt 2Mt 2St"],
+           hands: ["Q 3", "A 5"], to_move: 2"#,
+    );
+    show(&mut app, g, &people(2));
+    // Red discards without drawing; Blue discards its whole hand and draws; Red discards again.
+    apply_all(
+        &mut app,
+        &[
+            "discard 5",
+            "stop",
+            "discard 3",
+            "discard Q",
+            "draw",
+            "discard A",
+            "draw",
+        ],
+    );
+    let log = log_of(&app);
+    let discards: Vec<&String> = log.iter().filter(|l| l.contains("discarded")).collect();
+    assert_eq!(
+        discards,
+        [
+            "Red discarded the 5 and drew nothing",
+            "Blue discarded the 3 and the Queen and drew 3 cards",
+            "Red discarded the Ace and drew 3 cards",
+        ],
+        "{log:?}"
+    );
+}

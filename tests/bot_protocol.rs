@@ -480,6 +480,7 @@ mod hg_wire {
             (with("hand_sizes", json!([2, 9])), "hand_sizes"),
             (with("deck", json!(3)), "out of sight"),
             (with("deck", json!(1_000_000_000_000u64)), "out of sight"),
+            (with("deck", json!(u64::MAX)), "out of sight"),
             (with("pile", json!(2)), "out of sight"),
             (with("kings", json!(["0,-2"])), "kings"),
             (with("kings", json!(["0,-1", "0,2"])), "kings"),
@@ -529,6 +530,59 @@ mod hg_wire {
                 Err(e) => assert!(e.contains(why), "{bad}\n`{e}` does not say `{why}`"),
             }
         }
+    }
+
+    #[test]
+    fn mangled_high_ground_documents_never_panic() {
+        // Every field of documents from random games replaced by values of every kind: each is
+        // refused with a sentence, or read into a game whose choices can be listed and played.
+        let junk = [
+            json!(null),
+            json!(-3),
+            json!(0),
+            json!(7),
+            json!(u64::MAX),
+            json!("K"),
+            json!("0,0"),
+            json!("1Lt"),
+            json!([]),
+            json!(["0,0: K", "5,5: joker"]),
+            json!([null, "0,2"]),
+            json!({"name": "moving", "piece": "1St", "visited": ["0,0", "0,0"]}),
+            json!({"name": "level", "at": "0,0", "then": "end-turn"}),
+        ];
+        let mut rng = Rng::seeded(5);
+        let (mut read, mut refused) = (0, 0);
+        for g in positions().into_iter().step_by(37) {
+            let wire = Game::observation(&g, Game::to_move(&g))
+                .wire()
+                .expect("wire");
+            let fields: Vec<String> = wire
+                .as_object()
+                .expect("an object")
+                .keys()
+                .cloned()
+                .collect();
+            for field in &fields {
+                let mut bad = wire.clone();
+                bad[field] = junk[rng.below(junk.len() as u32) as usize].clone();
+                match HighGround::from_wire(&(), &bad) {
+                    Ok(mut back) => {
+                        read += 1;
+                        let mut legal = Vec::new();
+                        Game::legal(&back, &mut legal);
+                        if let Some(c) = legal.first() {
+                            back.play_listed(*c);
+                        }
+                    }
+                    Err(why) => {
+                        refused += 1;
+                        assert!(!why.is_empty());
+                    }
+                }
+            }
+        }
+        assert!(refused > 100, "{refused} refused, {read} read");
     }
 
     #[test]

@@ -424,11 +424,12 @@ fn deal(g: &mut HighGround, w: &Wire, pending: &Pending, seat: usize) -> Result<
         .filter(|s| *s != seat)
         .map(|s| w.hand_sizes[s])
         .sum();
-    if others + w.deck + w.pile != unseen.len() {
+    // Saturating: sizes come from outside and may be anything.
+    let held = others.saturating_add(w.deck).saturating_add(w.pile);
+    if held != unseen.len() {
         return Err(format!(
-            "{} cards are out of sight, but the other hands, the deck and the pile hold {}",
+            "{} cards are out of sight, but the other hands, the deck and the pile hold {held}",
             unseen.len(),
-            others + w.deck + w.pile
         ));
     }
     g.kings_aside = aside as u8;

@@ -861,3 +861,40 @@ fn discards_are_told_per_turn_and_seat_with_or_without_a_draw() {
         "{log:?}"
     );
 }
+
+#[test]
+fn words_say_an_ace_one_card_a_minis_corners_and_a_joker_without_a_level_yet() {
+    use table::highground::ui::words::{cards_count, describe, place_detail, prompt};
+    let seats = Seats::new(seat_names(2), &people(2));
+    let mut g = duel(r#"["joker 3", "A 5 5"]"#, "");
+    hg::play(&mut g, &["play joker 1,-1"]);
+    let said = |c: Choice| describe(&g, &seats, &c);
+    assert_eq!(said(Choice::Level(1)), "Make the Joker an Ace (level 1)");
+    assert_eq!(said(Choice::Level(8)), "Make the Joker an 8 (level 8)");
+    assert_eq!(said(Choice::Level(9)), "Make the Joker a 9 (level 9)");
+    let detail = place_detail(&g, &seats, Pos::new(1, -1));
+    assert!(detail.contains("level not chosen yet"), "{detail}");
+    assert!(!detail.contains("level 0"), "{detail}");
+    assert_eq!(cards_count(1), "1 card");
+    assert_eq!(cards_count(3), "3 cards");
+    // Mini's Kings go on corners, and are called so.
+    let mini = hg::position(
+        r#"(variant: Mini, players: 2,
+            board: ["0,1: 6", "-1,0: 8", "0,0: 5", "1,0: 7", "0,-1: 9"])"#,
+    );
+    let side = mini.choices()[0];
+    let words = describe(&mini, &seats, &side);
+    assert!(
+        words.starts_with("Put the King on the north-east corner"),
+        "{words}"
+    );
+    assert!(prompt(&mini, &seats).contains("a free corner"));
+    // The players' panel counts one card as one card.
+    let mut app = new_app(PaletteKind::Standard);
+    show(&mut app, duel(r#"["Q", "A 5 5"]"#, ""), &against_ai());
+    let shown = text(&render(&app, 120, 40));
+    assert!(
+        shown.contains(", 1 card") && !shown.contains("1 cards"),
+        "{shown}"
+    );
+}

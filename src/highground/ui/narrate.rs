@@ -8,8 +8,8 @@
 //! for each seat, what its last turn touched, so the board can mark it.
 
 use super::words::{
-    attack_effect, card_name, face_name, level_words, owned_pyramid, side_name, size_name,
-    territory,
+    a_level, attack_effect, card_name, cards_count, face_name, level_words, owned_pyramid,
+    side_name, side_word, size_name, territory,
 };
 use crate::highground::card::Card;
 use crate::highground::decision::Choice;
@@ -140,11 +140,6 @@ fn cards_changed(before: &HighGround, after: &HighGround) -> Vec<(Pos, Card)> {
         .collect()
 }
 
-/// "1 card", "2 cards".
-fn cards_count(n: usize) -> String {
-    format!("{n} card{}", if n == 1 { "" } else { "s" })
-}
-
 /// The one pyramid of `seat` a choice moved by itself (a HOP with a single destination): it,
 /// where it was and where it is.
 fn moved_alone(
@@ -273,8 +268,9 @@ impl ui::Narrator<HighGround> for Narrator {
                 say(
                     LineKind::Normal,
                     format!(
-                        "{who} put its King on the {} side ({})",
+                        "{who} put its King on the {} {} ({})",
                         side_name(side),
+                        side_word(side),
                         side.pos()
                     ),
                 );
@@ -289,7 +285,7 @@ impl ui::Narrator<HighGround> for Narrator {
                 if let Pending::Level { at, .. } = before.pending() {
                     say(
                         LineKind::Normal,
-                        format!("{who} made the Joker at {at} a {}", level_words(level)),
+                        format!("{who} made the Joker at {at} {}", a_level(level)),
                     );
                     self.mark(
                         seat,

@@ -54,8 +54,8 @@ impl Widget for InfoPanel<'_> {
                 spans.push(Span::styled(" out", t.warn()));
             } else {
                 spans.push(Span::raw(format!(
-                    " {left}/{total} pyr, {} cards",
-                    g.hand(seat).len()
+                    " {left}/{total} pyr, {}",
+                    super::words::cards_count(g.hand(seat).len())
                 )));
             }
             // Who plays it, when there is room.

@@ -863,7 +863,7 @@ fn discards_are_told_per_turn_and_seat_with_or_without_a_draw() {
 }
 
 #[test]
-fn words_say_an_ace_one_card_a_minis_corners_and_a_joker_without_a_level_yet() {
+fn words_say_an_ace_one_card_a_minis_corners_a_joker_without_a_level_yet_and_ai_normal() {
     use table::highground::ui::words::{cards_count, describe, place_detail, prompt};
     let seats = Seats::new(seat_names(2), &people(2));
     let mut g = duel(r#"["joker 3", "A 5 5"]"#, "");
@@ -889,12 +889,20 @@ fn words_say_an_ace_one_card_a_minis_corners_and_a_joker_without_a_level_yet() {
         "{words}"
     );
     assert!(prompt(&mini, &seats).contains("a free corner"));
-    // The players' panel counts one card as one card.
+    // The players' panel counts one card as one card, and names the AI as Tash-Kalar does.
     let mut app = new_app(PaletteKind::Standard);
-    show(&mut app, duel(r#"["Q", "A 5 5"]"#, ""), &against_ai());
+    show(
+        &mut app,
+        duel(r#"["Q", "A 5 5"]"#, ""),
+        &[SeatKind::Human, SeatKind::Bot("mcts:normal".into())],
+    );
     let shown = text(&render(&app, 120, 40));
     assert!(
         shown.contains(", 1 card") && !shown.contains("1 cards"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("(AI: Normal)") && !shown.contains("mcts:normal"),
         "{shown}"
     );
 }

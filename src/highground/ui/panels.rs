@@ -63,7 +63,9 @@ impl Widget for InfoPanel<'_> {
                 if self.viewer == Some(seat) {
                     spans.push(Span::raw(" (you)"));
                 } else if let SeatKind::Bot(name) = self.seats.kind(seat) {
-                    spans.push(Span::styled(format!(" ({name})"), t.muted()));
+                    // Named as Tash-Kalar and the new-game form name it ("AI: Normal").
+                    let label = crate::shell::tui::screens::form::bot_label(&name);
+                    spans.push(Span::styled(format!(" ({label})"), t.muted()));
                 }
             }
             lines.push(Line::from(spans));

@@ -275,6 +275,23 @@ fn the_die_is_shown_when_rolled_and_the_log_says_what_it_showed() {
 }
 
 #[test]
+fn the_next_turn_does_not_start_with_the_previous_roll_shown_as_its_own() {
+    let mut app = new_app(PaletteKind::Standard);
+    show(
+        &mut app,
+        duel(r#"["Q 3 joker", "A 5 5"]"#, "roll: Tip"),
+        &[SeatKind::Bot("random".into()), SeatKind::Human],
+    );
+    // Blue (the AI) leaves its TIP unused; Red's turn starts.
+    apply_all(&mut app, &["pass"]);
+    let t = hg(&app);
+    assert_eq!(t.game().seat_to_move(), 1);
+    let shown = text(&render(&app, 120, 40));
+    assert!(shown.contains("Die: TIP (the last roll)"), "{shown}");
+    assert!(!shown.contains("rolled  TIP"), "{shown}");
+}
+
+#[test]
 fn a_hot_seat_game_hides_the_other_hand_behind_the_pass_screen() {
     let mut app = new_app(PaletteKind::Standard);
     show(&mut app, duel(r#"["Q Q Q", "5 5 5"]"#, ""), &people(2));

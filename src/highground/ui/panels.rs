@@ -88,12 +88,17 @@ impl Widget for InfoPanel<'_> {
             g.deck_len(),
             g.discard().len()
         )));
-        let die = match g.die_face() {
-            Some(face) => Span::styled(
+        // The die lies on the face last rolled until the next roll; only a roll being carried
+        // out now is shown as one, so a turn does not seem to start with the previous roll.
+        let die = match (g.die_face(), g.pending()) {
+            (Some(face), crate::highground::Pending::Die(_)) => Span::styled(
                 format!(" {} ", face_name(face)),
                 t.title().add_modifier(Modifier::REVERSED),
             ),
-            None => Span::styled("not rolled yet", t.muted()),
+            (Some(face), _) => {
+                Span::styled(format!("{} (the last roll)", face_name(face)), t.muted())
+            }
+            (None, _) => Span::styled("not rolled yet", t.muted()),
         };
         let mut die_line = vec![Span::raw("Die: "), die];
         if !g.in_setup() && self.wide {

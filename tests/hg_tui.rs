@@ -923,3 +923,24 @@ fn words_say_an_ace_one_card_a_minis_corners_a_joker_without_a_level_yet_and_ai_
         "{shown}"
     );
 }
+
+#[test]
+fn a_turn_starts_on_the_board_even_after_the_last_one_played_cards() {
+    let mut app = new_app(PaletteKind::Standard);
+    show(&mut app, duel(r#"["Q 3 joker", "A 5 5"]"#, ""), &people(2));
+    press(&mut app, KeyCode::Enter);
+    // Blue plays its 3 by keys and stops: the keys were in the hand.
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(hg(&app).game().pending(), Pending::Playing));
+    assert_eq!(hg(&app).screen().ui.focus, Focus::Hand);
+    press(&mut app, KeyCode::Char('s'));
+    assert_eq!(hg(&app).game().seat_to_move(), 1);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        hg(&app).screen().ui.focus,
+        Focus::Board,
+        "Red starts on the board"
+    );
+}

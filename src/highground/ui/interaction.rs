@@ -183,13 +183,15 @@ impl Interaction {
             self.option_index = 0;
         }
         if new_decision {
-            if matches!(g.pending(), Pending::Playing) {
+            match g.pending() {
                 // Another card may follow: the hand is where it starts.
-                self.focus = Focus::Hand;
-            } else if self.focus == Focus::Hand
-                && !matches!(g.pending(), Pending::Action | Pending::Discarding)
-            {
-                self.focus = Focus::Board;
+                Pending::Playing => self.focus = Focus::Hand,
+                // A turn starts on the board, wherever the last one ended (after cards were
+                // played the keys were in the hand, and Enter on a pyramid would play a card).
+                Pending::Action => self.focus = Focus::Board,
+                Pending::Discarding => {}
+                _ if self.focus == Focus::Hand => self.focus = Focus::Board,
+                _ => {}
             }
             let here = targets(g, model, self.stage);
             if !here.is_empty() && !here.contains(&self.cursor) {

@@ -944,3 +944,26 @@ fn a_turn_starts_on_the_board_even_after_the_last_one_played_cards() {
         "Red starts on the board"
     );
 }
+
+#[test]
+fn a_hot_seat_setup_has_no_pass_screen_but_play_does() {
+    let mut app = new_app(PaletteKind::Standard);
+    let g = HighGround::new_game(
+        Setup {
+            players: 2,
+            variant: Variant::Normal,
+        },
+        3,
+    )
+    .expect("a game");
+    show(&mut app, g, &people(2));
+    while hg(&app).game().in_setup() {
+        let shown = text(&render(&app, 120, 40));
+        assert!(!shown.contains("Pass the keyboard"), "{shown}");
+        let first = hg(&app).game().choices()[0];
+        hg_mut(&mut app).apply_choice(first).expect("legal");
+    }
+    // Hands are dealt: the first turn waits for its player.
+    let shown = text(&render(&app, 120, 40));
+    assert!(shown.contains("Pass the keyboard to"), "{shown}");
+}

@@ -277,3 +277,59 @@ fn old_high_ground_saves_still_verify_or_are_refused_with_a_note_naming_the_rule
         "{err}"
     );
 }
+
+#[test]
+fn sim_reports_each_games_result_and_the_drawn_games_for_both_games() {
+    // Random bots draw most High Ground games (thirty rounds without a kill).
+    let (code, out, err) = run(&[
+        "sim",
+        "--game",
+        "high-ground",
+        "--bots",
+        "random",
+        "--games",
+        "10",
+        "--seed",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let results = report["results"].as_array().expect("results");
+    assert_eq!(results.len(), 10);
+    let drawn = results.iter().filter(|r| r["drawn"] == true).count();
+    assert_eq!(report["draws"], drawn);
+    assert!(drawn > 0, "{report}");
+    for (i, r) in results.iter().enumerate() {
+        assert_eq!(r["game"], i + 1);
+        let winners = r["winners"].as_array().expect("winners");
+        // A drawn game is shared by both seats; a won one has one winner.
+        assert_eq!(winners.len(), if r["drawn"] == true { 2 } else { 1 }, "{r}");
+    }
+    let (code, text, err) = run(&[
+        "sim",
+        "--game",
+        "high-ground",
+        "--bots",
+        "random",
+        "--games",
+        "10",
+        "--seed",
+        "4",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains(&format!("draws: {drawn}\n")), "{text}");
+    // Tash-Kalar's report says the same.
+    let (code, out, err) = run(&[
+        "sim", "--bots", "greedy", "--games", "2", "--seed", "3", "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let drawn = report["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .filter(|r| r["drawn"] == true)
+        .count();
+    assert_eq!(report["draws"], drawn);
+}

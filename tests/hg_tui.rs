@@ -967,3 +967,23 @@ fn a_hot_seat_setup_has_no_pass_screen_but_play_does() {
     let shown = text(&render(&app, 120, 40));
     assert!(shown.contains("Pass the keyboard to"), "{shown}");
 }
+
+#[test]
+fn the_panel_with_the_keys_is_marked_as_in_tash_kalar_not_by_colour_alone() {
+    let mut app = new_app(PaletteKind::Mono);
+    show(
+        &mut app,
+        duel(r#"["Q 3 joker", "A 5 5"]"#, ""),
+        &against_ai(),
+    );
+    let shown = text(&render(&app, 120, 40));
+    assert!(shown.contains("▸ Board (north up) (keys)"), "{shown}");
+    assert!(!shown.contains("▸ Hand"), "{shown}");
+    press(&mut app, KeyCode::Tab);
+    let shown = text(&render(&app, 120, 40));
+    assert!(
+        shown.contains("Board (north up)") && !shown.contains("▸ Board"),
+        "{shown}"
+    );
+    assert!(shown.contains("▸ Hand"), "{shown}");
+}

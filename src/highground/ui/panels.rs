@@ -150,14 +150,12 @@ pub struct HandPanel<'a> {
 impl Widget for HandPanel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let t = self.theme;
-        let border = if self.focused {
-            t.focus_border()
-        } else {
-            t.border()
-        };
-        let block = Block::bordered()
-            .border_style(border)
-            .title(Span::styled(self.title.clone(), t.title()));
+        // Marked as Tash-Kalar marks the panel with the keys, not by colour alone.
+        let block = crate::shell::tui::widgets::panel(
+            Line::from(Span::styled(self.title.clone(), t.title())),
+            self.focused,
+            t,
+        );
         let inner = block.inner(area);
         block.render(area, buf);
         if let Some(text) = self.hidden {

@@ -337,3 +337,362 @@ fn a_program_that_crashes_answers_garbage_or_is_too_slow_forfeits_and_the_tourna
         );
     }
 }
+
+// High Ground over the protocol.
+
+mod hg_wire {
+    use super::{BIN, outcome, sim};
+    use serde_json::{Value, json};
+    use std::collections::BTreeSet;
+    use table::highground::{HighGround, Setup, Variant};
+    use table::shell::game::Game;
+    use table::shell::record::Recordable;
+    use table::shell::rng::Rng;
+
+    /// Positions along random games of both variants, two to four seats, the setup included.
+    fn positions() -> Vec<HighGround> {
+        let mut rng = Rng::seeded(23);
+        let mut out = Vec::new();
+        for game in 0..12u64 {
+            let players = [2u8, 3, 4][game as usize % 3];
+            let variant = if game % 2 == 0 {
+                Variant::Normal
+            } else {
+                Variant::Mini
+            };
+            let mut g = HighGround::new_game(Setup { players, variant }, game).expect("a game");
+            let mut legal = Vec::new();
+            while !Game::is_over(&g) {
+                out.push(g.clone());
+                Game::legal(&g, &mut legal);
+                let c = legal[rng.below(legal.len() as u32) as usize];
+                g.play_listed(c);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn a_high_ground_observation_is_read_back_exactly_at_every_step_of_random_games() {
+        let mut decisions = BTreeSet::new();
+        let mut checked = 0;
+        for g in positions() {
+            let obs = Game::observation(&g, Game::to_move(&g));
+            let wire = obs
+                .wire()
+                .expect("High Ground is offered over the protocol");
+            // Through text, as it travels.
+            let back: Value = serde_json::from_str(&wire.to_string()).expect("JSON");
+            let restored = HighGround::from_wire(&(), &back).expect("reads back");
+            // The very same game: every field, the generator and the cards unseen included.
+            assert_eq!(restored, obs, "{wire}");
+            assert_eq!(restored.state_hash(), obs.state_hash());
+            decisions.insert(obs.pending().name());
+            checked += 1;
+        }
+        assert!(checked > 1000, "{checked} positions");
+        // Every kind of decision a seat can face went over the wire.
+        for name in [
+            "lay",
+            "king",
+            "level",
+            "action",
+            "moving",
+            "playing",
+            "discarding",
+            "die",
+            "dug",
+            "hop-attack",
+        ] {
+            assert!(decisions.contains(name), "no `{name}` among {decisions:?}");
+        }
+    }
+
+    /// A duel where seat 2 holds `theirs`; seat 1 to move holds 7 and Q.
+    fn duel(theirs: &str) -> HighGround {
+        HighGround::from_position(&format!(
+            r#"(
+                board: ["0,2: K", "-1,1: 5", "0,1: 6", "1,1: 7", "-2,0: K", "-1,0: 4",
+                        "0,0: 9", "1,0: 3", "2,0: K", "-1,-1: 8", "0,-1: 9", "1,-1: 2",
+                        "0,-2: K"],
+                kings: ["0,-2", "0,2"],
+                stacks: ["0,-2: 1Lt 1Mt 1St", "0,-2: 1Sn 1Mn 1Ln",
+                         "0,2: 2Lt 2Mt 2St", "0,2: 2Sn 2Mn 2Ln"],
+                hands: ["7 Q", "{theirs}"],
+                discard: "2 5",
+                seed: 4,
+            )"#
+        ))
+        .expect("the position")
+    }
+
+    #[test]
+    fn the_document_shows_the_own_hand_by_name_and_the_other_hands_and_piles_by_size() {
+        let wire = Game::observation(&duel("A joker 3"), 0)
+            .wire()
+            .expect("wire");
+        assert_eq!(wire["game"], "high-ground");
+        assert_eq!(wire["seat"], 1);
+        assert_eq!(wire["hand"], "7 Q");
+        assert_eq!(wire["hand_sizes"], json!([2, 3]));
+        assert_eq!(wire["discard"], "2 5");
+        assert_eq!(wire["decision"], json!({"name": "action"}));
+        assert_eq!(wire["kings"], json!(["0,-2", "0,2"]));
+        assert_eq!(wire["stacks"][0], "0,2: 2Sn 2Mn 2Ln");
+        assert_eq!(wire["stacks"][3], "0,-2: 1Lt 1Mt 1St");
+        let n = |v: &Value| v.as_u64().expect("a number");
+        // 54 cards: 13 on the board, 2 + 3 in hand, 2 discarded.
+        assert_eq!(n(&wire["deck"]), 54 - 13 - 5 - 2);
+        assert_eq!(n(&wire["pile"]), 0);
+        // What the other seat holds (and so the order of the draw pile) changes nothing sent.
+        let same_size = Game::observation(&duel("8 8 J"), 0).wire().expect("wire");
+        assert_eq!(wire, same_size);
+        let text = wire.to_string();
+        assert!(!text.contains("\"8 8 J\"") && !text.contains("\"A joker 3\""));
+    }
+
+    #[test]
+    fn malformed_high_ground_documents_are_refused_with_a_sentence() {
+        let good = Game::observation(&duel("A joker 3"), 0)
+            .wire()
+            .expect("wire");
+        let with = |field: &str, value: Value| {
+            let mut w = good.clone();
+            w[field] = value;
+            w
+        };
+        for (bad, why) in [
+            (json!(3), "not a High Ground observation"),
+            (json!({}), "not a High Ground observation"),
+            (with("game", json!("chess")), "game"),
+            (with("variant", json!("huge")), "variant"),
+            (with("players", json!(7)), "players"),
+            (with("players", json!(-1)), "not a High Ground observation"),
+            (with("seat", json!(3)), "seat"),
+            (with("seat", json!(0)), "seat"),
+            (with("turn", json!(0)), "turn 0"),
+            (with("quiet", json!(99)), "quiet"),
+            (with("hand", json!("7 Q Q Q")), "hand_sizes"),
+            (with("hand", json!("7 Z")), "`Z` is not a card"),
+            (with("hand", json!("K Q")), "Kings"),
+            (with("discard", json!("5 5 5 5 5")), "one 5 too many"),
+            (with("hand_sizes", json!([2])), "hand_sizes"),
+            (with("hand_sizes", json!([2, 9])), "hand_sizes"),
+            (with("deck", json!(3)), "out of sight"),
+            (with("deck", json!(1_000_000_000_000u64)), "out of sight"),
+            (with("deck", json!(u64::MAX)), "out of sight"),
+            (with("pile", json!(2)), "out of sight"),
+            (with("kings", json!(["0,-2"])), "kings"),
+            (with("kings", json!(["0,-1", "0,2"])), "kings"),
+            (with("board", json!(["0,0: 9", "5,5: 3"])), "connected"),
+            (with("board", json!(["0,0: 9 K"])), "King"),
+            (with("board", json!(["99,0: 9"])), "board"),
+            (with("stacks", json!(["0,-2: 1Lt 1Lt"])), "two places"),
+            (with("stacks", json!(["0,-2: 3Lt"])), "not in this game"),
+            (with("stacks", json!(["7,7: 1Lt"])), "no card"),
+            (with("die", json!("jump")), "die"),
+            (
+                with("decision", json!({"name": "dance"})),
+                "not a High Ground observation",
+            ),
+            (
+                with(
+                    "decision",
+                    json!({"name": "moving", "piece": "2Lt", "visited": ["0,2"]}),
+                ),
+                "not the seat's pyramid",
+            ),
+            (
+                with(
+                    "decision",
+                    json!({"name": "moving", "piece": "1Lt", "visited": []}),
+                ),
+                "not the seat's pyramid",
+            ),
+            (
+                with(
+                    "decision",
+                    json!({"name": "level", "at": "0,0", "then": "playing"}),
+                ),
+                "no Joker",
+            ),
+            (
+                with("decision", json!({"name": "dug", "card": "K"})),
+                "one K too many",
+            ),
+            (
+                with("decision", json!({"name": "lay", "card": "5"})),
+                "decision",
+            ),
+        ] {
+            match HighGround::from_wire(&(), &bad) {
+                Ok(_) => panic!("accepted: {bad}"),
+                Err(e) => assert!(e.contains(why), "{bad}\n`{e}` does not say `{why}`"),
+            }
+        }
+    }
+
+    #[test]
+    fn mangled_high_ground_documents_never_panic() {
+        // Every field of documents from random games replaced by values of every kind: each is
+        // refused with a sentence, or read into a game whose choices can be listed and played.
+        let junk = [
+            json!(null),
+            json!(-3),
+            json!(0),
+            json!(7),
+            json!(u64::MAX),
+            json!("K"),
+            json!("0,0"),
+            json!("1Lt"),
+            json!([]),
+            json!(["0,0: K", "5,5: joker"]),
+            json!([null, "0,2"]),
+            json!({"name": "moving", "piece": "1St", "visited": ["0,0", "0,0"]}),
+            json!({"name": "level", "at": "0,0", "then": "end-turn"}),
+        ];
+        let mut rng = Rng::seeded(5);
+        let (mut read, mut refused) = (0, 0);
+        for g in positions().into_iter().step_by(37) {
+            let wire = Game::observation(&g, Game::to_move(&g))
+                .wire()
+                .expect("wire");
+            let fields: Vec<String> = wire
+                .as_object()
+                .expect("an object")
+                .keys()
+                .cloned()
+                .collect();
+            for field in &fields {
+                let mut bad = wire.clone();
+                bad[field] = junk[rng.below(junk.len() as u32) as usize].clone();
+                match HighGround::from_wire(&(), &bad) {
+                    Ok(mut back) => {
+                        read += 1;
+                        let mut legal = Vec::new();
+                        Game::legal(&back, &mut legal);
+                        if let Some(c) = legal.first() {
+                            back.play_listed(*c);
+                        }
+                    }
+                    Err(why) => {
+                        refused += 1;
+                        assert!(!why.is_empty());
+                    }
+                }
+            }
+        }
+        assert!(refused > 100, "{refused} refused, {read} read");
+    }
+
+    #[test]
+    fn bot_serves_high_ground() {
+        let g = duel("A joker 3");
+        let obs = Game::observation(&g, 0);
+        let mut legal = Vec::new();
+        Game::legal(&obs, &mut legal);
+        let texts: Vec<String> = legal.iter().map(|c| obs.choice_text(c)).collect();
+        let decide = json!({"type": "decide", "seat": 0, "turn": 1, "observation": obs.wire(),
+                            "legal": texts, "time_ms": 5000});
+        let mut child = std::process::Command::new(BIN)
+            .args(["--game", "high-ground", "bot", "--level", "greedy"])
+            .stdin(std::process::Stdio::piped())
+            .stdout(std::process::Stdio::piped())
+            .spawn()
+            .expect("the binary runs");
+        {
+            use std::io::Write;
+            let mut input = child.stdin.take().expect("stdin");
+            for line in [
+                json!({"type": "hello", "protocol": 1, "seed": 77}),
+                decide,
+                json!({"type": "decide", "observation": {"game": "high-ground"}}),
+                json!({"type": "quit"}),
+            ] {
+                writeln!(input, "{line}").expect("write");
+            }
+        }
+        let out = child.wait_with_output().expect("bot output");
+        assert!(out.status.success());
+        let lines: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("JSON lines"))
+            .collect();
+        assert_eq!(lines.len(), 3, "{lines:?}");
+        assert_eq!(lines[0]["type"], "ready");
+        let mut built_in = table::shell::ai::make_bot::<HighGround>("greedy", 77).expect("greedy");
+        let expected = built_in
+            .choose(&obs, &std::sync::atomic::AtomicBool::new(false))
+            .expect("a choice");
+        assert_eq!(lines[1]["text"], obs.choice_text(&expected));
+        assert_eq!(
+            lines[1]["index"],
+            json!(legal.iter().position(|c| *c == expected))
+        );
+        assert_eq!(lines[2]["type"], "error");
+    }
+
+    /// The saves in `dir`, in name order: each one's choices and final hash.
+    fn played(dir: &std::path::Path) -> Vec<(Vec<String>, String)> {
+        let mut files: Vec<_> = std::fs::read_dir(dir)
+            .expect("the save dir")
+            .flatten()
+            .map(|e| e.path())
+            .collect();
+        files.sort();
+        files
+            .iter()
+            .map(|f| {
+                let text = std::fs::read_to_string(f).expect("a save");
+                let choices: Vec<String> = text
+                    .split("choices: [")
+                    .nth(1)
+                    .and_then(|rest| rest.split(']').next())
+                    .expect("the choices")
+                    .lines()
+                    .map(|l| l.trim().trim_end_matches(',').trim_matches('"').to_string())
+                    .filter(|l| !l.is_empty())
+                    .collect();
+                let hash = text
+                    .lines()
+                    .find_map(|l| l.trim().strip_prefix("hash: "))
+                    .expect("the final hash")
+                    .to_string();
+                (choices, hash)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_binary_as_an_outside_program_plays_the_same_high_ground_games_as_the_built_in_bot() {
+        // The search gets a time limit it never reaches on either side, so that a search cut
+        // short by a busy machine cannot make the two runs differ.
+        let base = std::env::temp_dir().join(format!("hg-bots-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&base);
+        let cmd = format!("cmd@1200:{BIN} --game high-ground bot --level mcts:easy@600");
+        let mut runs = Vec::new();
+        for (name, bot) in [("outside", cmd.as_str()), ("inside", "mcts:easy@600")] {
+            let dir = base.join(name);
+            std::fs::create_dir_all(&dir).expect("a save dir");
+            let report = sim(&[
+                "--game",
+                "high-ground",
+                "--games",
+                "2",
+                "--seed",
+                "31",
+                "--bots",
+                &format!("greedy,{bot}"),
+                "--save-dir",
+                dir.to_str().expect("utf-8"),
+            ]);
+            assert_eq!(report["forfeits"], json!([]), "{report}");
+            runs.push((outcome(&report), played(&dir)));
+        }
+        assert_eq!(runs[0].0, runs[1].0);
+        assert_eq!(runs[0].1.len(), 2);
+        assert!(runs[0].1.iter().all(|(choices, _)| choices.len() > 20));
+        assert_eq!(runs[0].1, runs[1].1, "the same choices and final hashes");
+        let _ = std::fs::remove_dir_all(&base);
+    }
+}

@@ -69,6 +69,7 @@ fn highground_save(dir: &Path, first: SeatKind) -> PathBuf {
     let spec = Spec {
         variant: Default::default(),
         players: 2,
+        rules: table::highground::record::RULES_VERSION,
         seats: vec![
             SeatSpec {
                 name: "Red".into(),

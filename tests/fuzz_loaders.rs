@@ -289,6 +289,7 @@ fn high_ground_save(variant: Variant, players: u8, decisions: usize, seed: u64) 
     let spec = HgSpec {
         variant,
         players,
+        rules: table::highground::record::RULES_VERSION,
         seats: (0..players)
             .map(|s| HgSeat {
                 name: ["Blue", "Red", "Green", "Yellow"][s as usize].into(),

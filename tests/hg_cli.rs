@@ -196,3 +196,140 @@ fn play_takes_two_to_four_players_and_refuses_the_rest_with_a_reason() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn high_ground_is_served_over_the_bot_protocol_and_outside_programs_take_its_seats() {
+    // `bot` answers hello and quits at quit.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tashkalar"))
+        .args(["--game", "high-ground", "bot", "--level", "normal"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    {
+        use std::io::Write;
+        let mut input = child.stdin.take().expect("stdin");
+        writeln!(input, r#"{{"type":"hello","protocol":1,"seed":1}}"#).expect("write");
+        writeln!(input, r#"{{"type":"quit"}}"#).expect("write");
+    }
+    let out = child.wait_with_output().expect("output");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "{\"name\":\"mcts:normal\",\"protocol\":1,\"type\":\"ready\"}\n"
+    );
+    // An outside program is seated, no longer refused up front: one that cannot start forfeits
+    // its games and the tournament reports them.
+    let (code, out, err) = run(&[
+        "sim",
+        "--game",
+        "high-ground",
+        "--bots",
+        "greedy,cmd@1:/no/such/program",
+        "--games",
+        "2",
+        "--seed",
+        "3",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    assert_eq!(report["games"], 2);
+    let forfeits = report["forfeits"].as_array().expect("forfeits");
+    assert_eq!(forfeits.len(), 2, "{report}");
+    assert!(
+        forfeits
+            .iter()
+            .all(|f| f.as_str().is_some_and(|f| f.contains("could not start"))),
+        "{report}"
+    );
+}
+
+/// Two High Ground saves written by the program before rules versions (rules 1, commit 7711738:
+/// `sim --game high-ground --games 6 --seed 40 --bots greedy,random --save-dir`, the games of
+/// seeds 42 and 40). The first is untouched by the rules of issue 49 and still verifies; in the
+/// second a move that ended by itself under rules 1 now may attack a hobbled pyramid, so the
+/// recorded `roll` lands in the middle of that move: refused in one line naming the change.
+#[test]
+fn old_high_ground_saves_still_verify_or_are_refused_with_a_note_naming_the_rules_change() {
+    let (code, out, err) = run(&[
+        "replay",
+        "tests/saves/hg-rules1-still-replays.ron",
+        "--verify",
+    ]);
+    assert_eq!((code, err.as_str()), (0, ""), "{out}");
+    assert!(out.starts_with("ok "), "{out}");
+    let (code, out, err) = run(&["replay", "tests/saves/hg-rules1-changed.ron", "--verify"]);
+    assert_ne!(code, 0);
+    assert!(out.is_empty(), "{out}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains(r#"choice 37 "roll" is not legal here"#)
+            && err.trim_end().ends_with(
+                "(played under rules 1: attacks on hobbled pyramids, trapping, discarding and \
+                 where cards go changed)"
+            ),
+        "{err}"
+    );
+}
+
+#[test]
+fn sim_reports_each_games_result_and_the_drawn_games_for_both_games() {
+    // Random bots draw most High Ground games (thirty rounds without a kill).
+    let (code, out, err) = run(&[
+        "sim",
+        "--game",
+        "high-ground",
+        "--bots",
+        "random",
+        "--games",
+        "10",
+        "--seed",
+        "4",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let results = report["results"].as_array().expect("results");
+    assert_eq!(results.len(), 10);
+    let drawn = results.iter().filter(|r| r["drawn"] == true).count();
+    assert_eq!(report["draws"], drawn);
+    assert!(drawn > 0, "{report}");
+    for (i, r) in results.iter().enumerate() {
+        assert_eq!(r["game"], i + 1);
+        let winners = r["winners"].as_array().expect("winners");
+        // A drawn game is shared by both seats; a won one has one winner.
+        assert_eq!(winners.len(), if r["drawn"] == true { 2 } else { 1 }, "{r}");
+    }
+    let (code, text, err) = run(&[
+        "sim",
+        "--game",
+        "high-ground",
+        "--bots",
+        "random",
+        "--games",
+        "10",
+        "--seed",
+        "4",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(text.contains(&format!("draws: {drawn}\n")), "{text}");
+    // Tash-Kalar's report says the same.
+    let (code, out, err) = run(&[
+        "sim", "--bots", "greedy", "--games", "2", "--seed", "3", "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let report: serde_json::Value = serde_json::from_str(&out).expect("JSON");
+    let drawn = report["results"]
+        .as_array()
+        .expect("results")
+        .iter()
+        .filter(|r| r["drawn"] == true)
+        .count();
+    assert_eq!(report["draws"], drawn);
+}

@@ -275,6 +275,23 @@ fn the_die_is_shown_when_rolled_and_the_log_says_what_it_showed() {
 }
 
 #[test]
+fn the_next_turn_does_not_start_with_the_previous_roll_shown_as_its_own() {
+    let mut app = new_app(PaletteKind::Standard);
+    show(
+        &mut app,
+        duel(r#"["Q 3 joker", "A 5 5"]"#, "roll: Tip"),
+        &[SeatKind::Bot("random".into()), SeatKind::Human],
+    );
+    // Blue (the AI) leaves its TIP unused; Red's turn starts.
+    apply_all(&mut app, &["pass"]);
+    let t = hg(&app);
+    assert_eq!(t.game().seat_to_move(), 1);
+    let shown = text(&render(&app, 120, 40));
+    assert!(shown.contains("Die: TIP (the last roll)"), "{shown}");
+    assert!(!shown.contains("rolled  TIP"), "{shown}");
+}
+
+#[test]
 fn a_hot_seat_game_hides_the_other_hand_behind_the_pass_screen() {
     let mut app = new_app(PaletteKind::Standard);
     show(&mut app, duel(r#"["Q Q Q", "5 5 5"]"#, ""), &people(2));
@@ -750,4 +767,223 @@ fn a_high_ground_save_is_listed_with_the_saves_and_replays_from_the_list() {
         "{shown}"
     );
     cleanup(&dir);
+}
+
+/// Plays `choices` (notation) on the table's game as they come, whoever's seat it is.
+fn apply_all(app: &mut App, choices: &[&str]) {
+    let t = hg_mut(app);
+    for c in choices {
+        let choice = Game::parse_choice(t.game(), c).expect("notation");
+        t.apply_choice(choice)
+            .unwrap_or_else(|e| panic!("`{c}`: {e}"));
+    }
+}
+
+fn log_of(app: &App) -> Vec<String> {
+    hg(app)
+        .session()
+        .log
+        .iter()
+        .map(|l| l.text.clone())
+        .collect()
+}
+
+#[test]
+fn a_move_that_ends_by_itself_is_logged_and_marked() {
+    // Red's small on the 3 at 1,0 has one way down, to the 2, and nowhere to go from there: the
+    // step and the stop are made for it.
+    let mut app = new_app(PaletteKind::Standard);
+    let g = hg::duel(
+        r#"stacks: ["0,-2: 1Lt 1Mt 1St", "1,0: 2St", "0,2: 2Lt 2Mt"],
+           hands: ["Q", "A"], to_move: 2"#,
+    );
+    show(&mut app, g, &against_ai());
+    apply_all(&mut app, &["move 2St"]);
+    assert_eq!(
+        hg(&app).game().seat_to_move(),
+        0,
+        "the move ended Red's turn"
+    );
+    let log = log_of(&app);
+    assert!(
+        log.contains(
+            &"Red moved its small pyramid from the 3 (1,0) to the 2 (1,-1) (its only way)"
+                .to_string()
+        ),
+        "{log:?}"
+    );
+    let marks = &hg(&app).screen().marks;
+    assert!(
+        marks.contains(&(Pos::new(1, 0), 1)) && marks.contains(&(Pos::new(1, -1), 1)),
+        "{marks:?}"
+    );
+    let shown = text(&render(&app, 200, 60));
+    assert!(shown.contains("last turn: moved S 1,0>1,-1"), "{shown}");
+}
+
+#[test]
+fn a_hop_with_one_destination_is_logged_and_marked() {
+    // Red's only free pyramid is the small on top of its tree, and its King touches one card.
+    let mut app = new_app(PaletteKind::Standard);
+    let g = hg::duel(
+        r#"stacks: ["0,-2: 1Lt 1Mt 1St", "0,2: 2Lt 2Mt 2St"],
+           hands: ["Q", "A"], to_move: 2, roll: Wild"#,
+    );
+    show(&mut app, g, &against_ai());
+    apply_all(&mut app, &["wild hop"]);
+    assert_eq!(hg(&app).game().seat_to_move(), 0);
+    let log = log_of(&app);
+    let hop = log
+        .iter()
+        .find(|l| l.starts_with("Red hopped its small pyramid from"))
+        .unwrap_or_else(|| panic!("{log:?}"));
+    assert!(hop.ends_with("to the 6 (0,1) (its only hop)"), "{hop}");
+    let marks = &hg(&app).screen().marks;
+    assert!(
+        marks.contains(&(Pos::new(0, 2), 1)) && marks.contains(&(Pos::new(0, 1), 1)),
+        "{marks:?}"
+    );
+}
+
+#[test]
+fn discards_are_told_per_turn_and_seat_with_or_without_a_draw() {
+    let mut app = new_app(PaletteKind::Standard);
+    let g = hg::duel(
+        r#"stacks: ["0,-2: 1Lt 1Mt 1St", "0,2: 2Lt 2Mt 2St"],
+           hands: ["Q 3", "A 5"], to_move: 2"#,
+    );
+    show(&mut app, g, &people(2));
+    // Red discards without drawing; Blue discards its whole hand and draws; Red discards again.
+    apply_all(
+        &mut app,
+        &[
+            "discard 5",
+            "stop",
+            "discard 3",
+            "discard Q",
+            "draw",
+            "discard A",
+            "draw",
+        ],
+    );
+    let log = log_of(&app);
+    let discards: Vec<&String> = log.iter().filter(|l| l.contains("discarded")).collect();
+    assert_eq!(
+        discards,
+        [
+            "Red discarded the 5 and drew nothing",
+            "Blue discarded the 3 and the Queen and drew 3 cards",
+            "Red discarded the Ace and drew 3 cards",
+        ],
+        "{log:?}"
+    );
+}
+
+#[test]
+fn words_say_an_ace_one_card_a_minis_corners_a_joker_without_a_level_yet_and_ai_normal() {
+    use table::highground::ui::words::{cards_count, describe, place_detail, prompt};
+    let seats = Seats::new(seat_names(2), &people(2));
+    let mut g = duel(r#"["joker 3", "A 5 5"]"#, "");
+    hg::play(&mut g, &["play joker 1,-1"]);
+    let said = |c: Choice| describe(&g, &seats, &c);
+    assert_eq!(said(Choice::Level(1)), "Make the Joker an Ace (level 1)");
+    assert_eq!(said(Choice::Level(8)), "Make the Joker an 8 (level 8)");
+    assert_eq!(said(Choice::Level(9)), "Make the Joker a 9 (level 9)");
+    let detail = place_detail(&g, &seats, Pos::new(1, -1));
+    assert!(detail.contains("level not chosen yet"), "{detail}");
+    assert!(!detail.contains("level 0"), "{detail}");
+    assert_eq!(cards_count(1), "1 card");
+    assert_eq!(cards_count(3), "3 cards");
+    // Mini's Kings go on corners, and are called so.
+    let mini = hg::position(
+        r#"(variant: Mini, players: 2,
+            board: ["0,1: 6", "-1,0: 8", "0,0: 5", "1,0: 7", "0,-1: 9"])"#,
+    );
+    let side = mini.choices()[0];
+    let words = describe(&mini, &seats, &side);
+    assert!(
+        words.starts_with("Put the King on the north-east corner"),
+        "{words}"
+    );
+    assert!(prompt(&mini, &seats).contains("a free corner"));
+    // The players' panel counts one card as one card, and names the AI as Tash-Kalar does.
+    let mut app = new_app(PaletteKind::Standard);
+    show(
+        &mut app,
+        duel(r#"["Q", "A 5 5"]"#, ""),
+        &[SeatKind::Human, SeatKind::Bot("mcts:normal".into())],
+    );
+    let shown = text(&render(&app, 120, 40));
+    assert!(
+        shown.contains(", 1 card") && !shown.contains("1 cards"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("(AI: Normal)") && !shown.contains("mcts:normal"),
+        "{shown}"
+    );
+}
+
+#[test]
+fn a_turn_starts_on_the_board_even_after_the_last_one_played_cards() {
+    let mut app = new_app(PaletteKind::Standard);
+    show(&mut app, duel(r#"["Q 3 joker", "A 5 5"]"#, ""), &people(2));
+    press(&mut app, KeyCode::Enter);
+    // Blue plays its 3 by keys and stops: the keys were in the hand.
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Enter);
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(hg(&app).game().pending(), Pending::Playing));
+    assert_eq!(hg(&app).screen().ui.focus, Focus::Hand);
+    press(&mut app, KeyCode::Char('s'));
+    assert_eq!(hg(&app).game().seat_to_move(), 1);
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        hg(&app).screen().ui.focus,
+        Focus::Board,
+        "Red starts on the board"
+    );
+}
+
+#[test]
+fn a_hot_seat_setup_has_no_pass_screen_but_play_does() {
+    let mut app = new_app(PaletteKind::Standard);
+    let g = HighGround::new_game(
+        Setup {
+            players: 2,
+            variant: Variant::Normal,
+        },
+        3,
+    )
+    .expect("a game");
+    show(&mut app, g, &people(2));
+    while hg(&app).game().in_setup() {
+        let shown = text(&render(&app, 120, 40));
+        assert!(!shown.contains("Pass the keyboard"), "{shown}");
+        let first = hg(&app).game().choices()[0];
+        hg_mut(&mut app).apply_choice(first).expect("legal");
+    }
+    // Hands are dealt: the first turn waits for its player.
+    let shown = text(&render(&app, 120, 40));
+    assert!(shown.contains("Pass the keyboard to"), "{shown}");
+}
+
+#[test]
+fn the_panel_with_the_keys_is_marked_as_in_tash_kalar_not_by_colour_alone() {
+    let mut app = new_app(PaletteKind::Mono);
+    show(
+        &mut app,
+        duel(r#"["Q 3 joker", "A 5 5"]"#, ""),
+        &against_ai(),
+    );
+    let shown = text(&render(&app, 120, 40));
+    assert!(shown.contains("▸ Board (north up) (keys)"), "{shown}");
+    assert!(!shown.contains("▸ Hand"), "{shown}");
+    press(&mut app, KeyCode::Tab);
+    let shown = text(&render(&app, 120, 40));
+    assert!(
+        shown.contains("Board (north up)") && !shown.contains("▸ Board"),
+        "{shown}"
+    );
+    assert!(shown.contains("▸ Hand"), "{shown}");
 }

@@ -343,19 +343,129 @@ fn a_move_may_pass_enemies_by_without_attacking() {
 }
 
 #[test]
-fn only_the_top_pyramid_of_an_enemy_stack_can_be_attacked_and_never_an_own_one() {
-    let mut g = duel(r#"stacks: ["0,0: 1Lt", "0,1: 2Mt 2St", "0,1: 1Sn", "0,2: 2Ln"]"#);
+fn free_and_hobbled_enemy_pyramids_can_be_attacked_but_not_trapped_ones_nor_own_ones() {
+    // Seat 2's tree (large and medium hobbled, small free) and nest (small and medium trapped,
+    // large free) stand on the 6, with seat 1's own small.
+    let mut g = duel(r#"stacks: ["0,0: 1Lt", "0,1: 2Lt 2Mt 2St", "0,1: 2Sn 2Mn 2Ln", "0,1: 1Sn"]"#);
     play(&mut g, &["move 1Lt", "to 0,1"]);
-    assert_eq!(texts_starting(&g, "attack "), ["attack 2St"]);
+    assert_eq!(
+        texts_starting(&g, "attack "),
+        ["attack 2St", "attack 2Mt", "attack 2Lt", "attack 2Ln"]
+    );
+}
+
+/// Seat 1's `attacker` (alone on the 9) steps onto the 6, where seat 2's tree stands, and
+/// attacks `victim`; the stacks on the 6 after it, and seat 2 to move.
+fn attack_the_tree(attacker: &str, victim: &str) -> HighGround {
+    let mut g = duel(&format!(
+        r#"stacks: ["0,0: {attacker}", "0,1: 2Lt 2Mt 2St", "0,2: 2Ln"]"#
+    ));
+    play(
+        &mut g,
+        &[
+            &format!("move {attacker}"),
+            "to 0,1",
+            &format!("attack {victim}"),
+        ],
+    );
+    assert_eq!((pending(&g), seat(&g)), ("action", 2), "the turn is over");
+    g
+}
+
+#[test]
+fn a_small_attacking_a_hobbled_large_tips_off_what_sits_on_it_and_hobbles_it() {
+    let g = attack_the_tree("1St", "2Lt");
+    assert_eq!(
+        stacks_at(&g, "0,1"),
+        ["0,1: 2St", "0,1: 2Mt", "0,1: 2Lt 1St"]
+    );
+    assert_eq!(status(&g, "2Lt"), Status::Hobbled);
+    assert_eq!(
+        status(&g, "2Mt"),
+        Status::Free,
+        "tipped off, upright on its own"
+    );
+    assert_eq!(status(&g, "2St"), Status::Free);
+    assert_eq!(status(&g, "1St"), Status::Free);
+}
+
+#[test]
+fn a_medium_attacking_a_hobbled_large_tips_off_what_sits_on_it_and_hobbles_it() {
+    let g = attack_the_tree("1Mt", "2Lt");
+    assert_eq!(
+        stacks_at(&g, "0,1"),
+        ["0,1: 2St", "0,1: 2Mt", "0,1: 2Lt 1Mt"]
+    );
+    assert_eq!(status(&g, "2Lt"), Status::Hobbled);
+    assert_eq!(status(&g, "1Mt"), Status::Free);
+}
+
+#[test]
+fn a_large_attacking_a_hobbled_large_kills_it_and_what_sat_on_it_stands_alone() {
+    let g = attack_the_tree("1Lt", "2Lt");
+    assert_eq!(stacks_at(&g, "0,1"), ["0,1: 1Lt", "0,1: 2St", "0,1: 2Mt"]);
+    assert!(g.removed().contains(&piece("2Lt")));
+    assert_eq!(status(&g, "1Lt"), Status::Free);
+}
+
+#[test]
+fn a_small_attacking_a_hobbled_medium_tips_off_what_sits_on_it_and_hobbles_it() {
+    let g = attack_the_tree("1St", "2Mt");
+    assert_eq!(stacks_at(&g, "0,1"), ["0,1: 2St", "0,1: 2Lt 2Mt 1St"]);
+    assert_eq!(status(&g, "2Mt"), Status::Hobbled);
+    assert_eq!(status(&g, "2Lt"), Status::Hobbled);
+    assert_eq!(status(&g, "1St"), Status::Free);
+}
+
+#[test]
+fn a_medium_attacking_a_hobbled_medium_kills_it_and_takes_its_place() {
+    let g = attack_the_tree("1Mt", "2Mt");
+    assert_eq!(stacks_at(&g, "0,1"), ["0,1: 2St", "0,1: 2Lt 1Mt"]);
+    assert!(g.removed().contains(&piece("2Mt")));
+    assert_eq!(status(&g, "2Lt"), Status::Hobbled);
+    assert_eq!(status(&g, "1Mt"), Status::Free);
+}
+
+#[test]
+fn a_large_attacking_a_hobbled_medium_tips_off_what_sits_on_it_and_traps_it() {
+    let g = attack_the_tree("1Lt", "2Mt");
+    assert_eq!(stacks_at(&g, "0,1"), ["0,1: 2St", "0,1: 2Lt 2Mt 1Lt"]);
+    assert_eq!(status(&g, "2Mt"), Status::Trapped);
+    assert_eq!(status(&g, "1Lt"), Status::Free);
+    assert!(!legal(&g, "move 2Mt"));
+}
+
+#[test]
+fn an_enemy_large_hobbled_by_an_own_small_can_be_attacked_and_the_small_stands_alone() {
+    // Seat 1's small hobbles seat 2's large; seat 1's large comes and kills the large.
+    let mut g = duel(r#"stacks: ["0,0: 1Lt", "0,1: 2Lt 1St", "0,2: 2Ln"]"#);
+    play(&mut g, &["move 1Lt", "to 0,1"]);
+    assert_eq!(texts_starting(&g, "attack "), ["attack 2Lt"]);
+    play(&mut g, &["attack 2Lt"]);
+    assert_eq!(stacks_at(&g, "0,1"), ["0,1: 1St", "0,1: 1Lt"]);
+    assert_eq!(status(&g, "1St"), Status::Free);
+}
+
+#[test]
+fn a_hop_may_attack_a_hobbled_pyramid_where_it_lands() {
+    // The 5 at -1,1 is lower than the 6: only a HOP climbs there.
+    let mut g = duel(r#"stacks: ["-1,1: 1Mt", "0,1: 2Lt 2Mt 2St", "0,2: 2Ln"], roll: Hop"#);
+    play(&mut g, &["hop 1Mt 0,1"]);
+    assert_eq!(
+        texts(&g),
+        ["attack 2St", "attack 2Mt", "attack 2Lt", "stop"]
+    );
+    play(&mut g, &["attack 2Mt"]);
+    assert_eq!(stacks_at(&g, "0,1"), ["0,1: 2St", "0,1: 2Lt 1Mt"]);
 }
 
 #[test]
 fn an_attacker_moves_off_its_victim_on_a_later_turn() {
     let mut g = duel(r#"stacks: ["0,0: 1St", "0,1: 2Lt", "0,2: 2Mt"], hands: ["", "5"]"#);
     play(&mut g, &["move 1St", "to 0,1", "attack 2Lt"]);
-    // Seat 2 does something else (with an empty hand the draw follows the discard at once);
+    // Seat 2 does something else (discards without drawing);
     // the small was not attacked by a larger pyramid.
-    play(&mut g, &["discard 5"]);
+    play(&mut g, &["discard 5", "stop"]);
     assert_eq!(status(&g, "1St"), Status::Free);
     // Down to the 5, the only way from the 6.
     play(&mut g, &["move 1St", "stop"]);
@@ -377,6 +487,62 @@ fn an_attacker_attacked_by_a_larger_pyramid_is_trapped_on_its_victim() {
     assert!(!legal(&g, "move 1St"));
 }
 
+/// The seed's example, as it tells it: *"Jonathan attacked and hobbled one of Cassidy's large
+/// pieces with a small piece on his last turn. If, on Cassidy's turn, she attacks Jonathan's piece
+/// with a medium (or a large), then Jonathan's attacking small is considered to be trapped."*
+/// Jonathan is seat 1, Cassidy seat 2; her `attacker` comes down from her King onto the 6.
+fn cassidy_attacks_jonathans_small_with(attacker: &str) -> HighGround {
+    let mut g =
+        duel(r#"stacks: ["0,0: 1St", "0,1: 2Lt", "0,2: 2Mt", "0,2: 2Ln"], hands: ["5", ""]"#);
+    // Jonathan's small hobbles Cassidy's large.
+    play(&mut g, &["move 1St", "to 0,1", "attack 2Lt"]);
+    assert_eq!(status(&g, "2Lt"), Status::Hobbled);
+    // Cassidy attacks Jonathan's small (from her King the 6 is the only way, so the step is
+    // taken at once).
+    play(&mut g, &[&format!("move {attacker}"), "attack 1St"]);
+    assert_eq!(stacks_at(&g, "0,1"), [format!("0,1: 2Lt 1St {attacker}")]);
+    g
+}
+
+#[test]
+fn the_seeds_example_with_a_medium_traps_jonathans_small_and_leaves_cassidys_large_hobbled() {
+    let mut g = cassidy_attacks_jonathans_small_with("2Mt");
+    assert_eq!(status(&g, "1St"), Status::Trapped);
+    assert_eq!(status(&g, "2Lt"), Status::Hobbled);
+    assert_eq!(status(&g, "2Mt"), Status::Free);
+    // Jonathan's small cannot move; Cassidy's large still can (downhill, carrying the rest).
+    assert!(!legal(&g, "move 1St"));
+    play(&mut g, &["discard 5", "stop"]);
+    play(&mut g, &["move 2Lt", "stop"]);
+    assert_eq!(stacks_at(&g, "-1,1"), ["-1,1: 2Lt 1St 2Mt"]);
+}
+
+#[test]
+fn the_seeds_example_with_a_large_traps_jonathans_small_and_leaves_cassidys_large_hobbled() {
+    // Her large attacked Jonathan's small, not her own large: that one was attacked by the small
+    // only, so it is hobbled, not trapped.
+    let mut g = cassidy_attacks_jonathans_small_with("2Ln");
+    assert_eq!(status(&g, "1St"), Status::Trapped);
+    assert_eq!(status(&g, "2Lt"), Status::Hobbled);
+    assert_eq!(status(&g, "2Ln"), Status::Free);
+    assert!(!legal(&g, "move 1St"));
+    play(&mut g, &["discard 5", "stop"]);
+    assert!(legal(&g, "move 2Lt"), "a hobbled large moves");
+    play(&mut g, &["move 2Lt", "stop"]);
+    assert_eq!(stacks_at(&g, "-1,1"), ["-1,1: 2Lt 1St 2Ln"]);
+}
+
+#[test]
+fn in_the_seeds_example_cassidys_hobbled_large_may_tip_and_swap() {
+    let stacks = r#"stacks: ["-1,1: 1Lt", "0,1: 2Lt 1St 2Ln", "0,2: 2Mt"], to_move: 2"#;
+    let mut tip = duel(&format!("{stacks}, roll: Tip"));
+    assert_eq!(texts(&tip), ["tip 2Lt", "pass"]);
+    play(&mut tip, &["tip 2Lt"]);
+    assert_eq!(stacks_at(&tip, "0,1"), ["0,1: 1St", "0,1: 2Lt", "0,1: 2Ln"]);
+    let swap = duel(&format!("{stacks}, roll: Swap"));
+    assert!(legal(&swap, "swap 2Lt 1Lt"), "{:?}", texts(&swap));
+}
+
 // ----- Playing cards -----
 
 #[test]
@@ -387,8 +553,8 @@ fn cards_go_onto_territories_free_of_enemies_but_not_kings_or_into_blank_spaces(
     assert!(legal(&g, "play 7 1,1"), "onto an empty territory");
     assert!(!legal(&g, "play 7 0,1"), "not onto an enemy");
     assert!(
-        !legal(&g, "play 7 0,2") && !legal(&g, "play 7 2,0"),
-        "never onto a King"
+        !legal(&g, "play 7 0,2") && !legal(&g, "play 7 0,-2"),
+        "never onto a seat's King, even an empty one"
     );
     assert!(
         legal(&g, "play 7 -1,2") && legal(&g, "play 7 0,3"),
@@ -412,15 +578,44 @@ fn cards_go_onto_territories_free_of_enemies_but_not_kings_or_into_blank_spaces(
 }
 
 #[test]
-fn a_hole_inside_the_board_is_a_blank_space_too() {
-    // The centre is empty and surrounded: a card may still go there.
+fn a_king_nobody_plays_may_be_covered_like_any_territory() {
+    // In a duel the Kings east and west belong to nobody.
+    let mut g = duel(&format!(r#"{START}, hands: ["3 7", ""]"#));
+    assert!(legal(&g, "play 3 2,0") && legal(&g, "play 3 -2,0"));
+    play(&mut g, &["play 3 2,0"]);
+    assert_eq!(level(&g, "2,0"), 3);
+    assert_eq!(
+        g.board_text()
+            .iter()
+            .find(|t| t.starts_with("2,0:"))
+            .map(String::as_str),
+        Some("2,0: K 3")
+    );
+    // Not with an enemy pyramid on it.
+    let h = duel(r#"stacks: ["0,-2: 1Lt", "2,0: 2St", "0,2: 2Lt"], hands: ["3", ""]"#);
+    assert!(!legal(&h, "play 3 2,0") && legal(&h, "play 3 -2,0"));
+}
+
+#[test]
+fn a_hole_inside_the_board_is_no_blank_space() {
+    // The centre is empty and surrounded by cards: it is not at the outside of the board.
     let board = BOARD.replace(r#""0,0: 9", "#, "");
-    let mut g = position(&format!(
+    let g = position(&format!(
         r#"({board}, kings: ["0,-2", "0,2"], {START}, hands: ["5", ""])"#
     ));
-    assert!(legal(&g, "play 5 0,0"));
-    play(&mut g, &["play 5 0,0"]);
-    assert_eq!(level(&g, "0,0"), 5);
+    assert!(!legal(&g, "play 5 0,0"));
+    assert!(legal(&g, "play 5 -1,2"), "the outside still takes cards");
+    assert!(!g.board().blank_spaces().contains(&at("0,0")));
+}
+
+#[test]
+fn a_notch_open_to_the_outside_is_a_blank_space() {
+    // Without the 2 at 1,-1, its place has cards on three sides and opens to the south-east.
+    let board = BOARD.replace(r#""1,-1: 2", "#, "");
+    let g = position(&format!(
+        r#"({board}, kings: ["0,-2", "0,2"], {START}, hands: ["5", ""])"#
+    ));
+    assert!(legal(&g, "play 5 1,-1"));
 }
 
 #[test]
@@ -484,7 +679,7 @@ fn raising_the_ground_under_a_pyramid_opens_new_ways_down() {
 fn discard_any_number_of_cards_then_draw_up_to_the_hand_maximum() {
     let mut g = duel(&format!(r#"{START}, hands: ["2 7 Q", ""], deck: "3 4 5""#));
     play(&mut g, &["discard 2"]);
-    assert_eq!(texts(&g), ["discard 7", "discard Q", "draw"]);
+    assert_eq!(texts(&g), ["discard 7", "discard Q", "draw", "stop"]);
     play(&mut g, &["discard Q", "draw"]);
     let names: Vec<&str> = g.hand(0).iter().map(|c| c.name()).collect();
     assert_eq!(names, ["3", "4", "7"]);
@@ -492,6 +687,23 @@ fn discard_any_number_of_cards_then_draw_up_to_the_hand_maximum() {
     let top: Vec<&str> = g.discard().iter().rev().take(2).map(|c| c.name()).collect();
     assert_eq!(top, ["Q", "2"]);
     assert_eq!(seat(&g), 2);
+}
+
+#[test]
+fn discarding_without_drawing_is_allowed() {
+    // "discard as many cards as he/she wants and/or draw": the discards alone are an action.
+    let mut g = duel(&format!(r#"{START}, hands: ["2 7 Q", ""], deck: "3 4 5""#));
+    play(&mut g, &["discard 2", "discard 7", "stop"]);
+    let names: Vec<&str> = g.hand(0).iter().map(|c| c.name()).collect();
+    assert_eq!(names, ["Q"]);
+    assert_eq!(g.deck_len(), 3, "nothing drawn");
+    assert_eq!((pending(&g), seat(&g)), ("action", 2));
+    // A whole hand discarded: drawing or not is still the player's choice.
+    let mut h = duel(&format!(r#"{START}, hands: ["2", ""], deck: "3 4 5""#));
+    play(&mut h, &["discard 2"]);
+    assert_eq!(texts(&h), ["draw", "stop"]);
+    play(&mut h, &["stop"]);
+    assert!(h.hand(0).is_empty());
 }
 
 #[test]
@@ -555,7 +767,7 @@ fn standing_alone_on_an_opponents_king_at_the_start_of_your_turn_wins() {
         ("action", 2),
         "no win before seat 1's next turn"
     );
-    play(&mut g, &["discard 5"]);
+    play(&mut g, &["discard 5", "stop"]);
     assert_eq!(
         g.outcome(),
         Some(Outcome::Won {
@@ -693,8 +905,8 @@ fn positions_say_what_is_wrong_in_one_line() {
             "board: 0,0 is listed twice",
         ),
         (
-            r#"(board: ["0,0: K 5"])"#.into(),
-            "board: the King at 0,0 is alone: Kings are never covered",
+            r#"(board: ["0,0: 5 K"])"#.into(),
+            "board: a King at 0,0 lies on another card: Kings are never played",
         ),
         (
             r#"(board: ["0,0: joker"])"#.into(),
@@ -872,6 +1084,7 @@ fn a_saved_game_loads_and_replays_to_the_same_state() {
         let spec = Spec {
             variant,
             players,
+            rules: table::highground::record::RULES_VERSION,
             seats: (0..players)
                 .map(|i| SeatSpec {
                     name: format!("Seat {}", i + 1),
@@ -925,6 +1138,7 @@ fn a_save_may_start_from_a_position_with_the_saves_seed() {
     let spec = Spec {
         variant: Variant::Normal,
         players: 2,
+        rules: table::highground::record::RULES_VERSION,
         seats: seats.clone(),
         position: Some(text),
     };

@@ -190,13 +190,26 @@ fn tipped_pyramids_stand_alone_even_if_they_were_trapping_or_hobbling_another() 
 
 #[test]
 fn a_trapped_pyramid_cannot_tip() {
-    // Seat 1's medium has a small on it but a large over both: it is trapped.
+    // Seat 1's medium is covered by seat 2's large: it is trapped.
     let g = rolled(
         "Tip",
-        r#"stacks: ["0,0: 1Mt 2St 2Lt", "0,-2: 1Ln", "0,2: 2Ln"]"#,
+        r#"stacks: ["0,0: 1Mt 2Lt", "0,-2: 1Ln", "0,2: 2Ln"]"#,
     );
     assert_eq!(status(&g, "1Mt"), Status::Trapped);
     assert_eq!(seat(&g), 2, "nothing to tip: the turn ended");
+}
+
+#[test]
+fn a_pyramid_with_a_small_on_it_and_a_large_over_that_is_hobbled_and_tips_both_off() {
+    // The large attacked the small, not the medium: the medium is hobbled (rules 2).
+    let mut g = rolled(
+        "Tip",
+        r#"stacks: ["0,0: 1Mt 2St 2Lt", "0,-2: 1Ln", "0,2: 2Ln"]"#,
+    );
+    assert_eq!(status(&g, "1Mt"), Status::Hobbled);
+    assert_eq!(status(&g, "2St"), Status::Trapped);
+    play(&mut g, &["tip 1Mt"]);
+    assert_eq!(stacks_at(&g, "0,0"), ["0,0: 1Mt", "0,0: 2St", "0,0: 2Lt"]);
 }
 
 // ----- AIM -----

@@ -123,6 +123,7 @@ fn a_high_ground_save_with_any_seat_name_loads_again() {
         let spec = HgSpec {
             variant: Default::default(),
             players: 2,
+            rules: table::highground::record::RULES_VERSION,
             seats: vec![
                 HgSeat {
                     name: name.clone(),

@@ -38,7 +38,8 @@ impl Territory {
         self.top.level().unwrap_or(self.joker)
     }
 
-    /// Whether this is a King (Kings are never covered, so a King is always alone).
+    /// Whether this is a King on top (a seat's King is never covered; a King nobody plays may
+    /// be).
     pub fn is_king(&self) -> bool {
         self.top.is_king()
     }
@@ -50,7 +51,8 @@ pub struct Board {
     territories: Vec<Territory>,
     /// Covered cards, by position in reading order, each position's bottom card first.
     covered: Vec<(Pos, Card)>,
-    /// The blank spaces around the board, in reading order (kept up to date as cards are laid).
+    /// The blank spaces at the outside of the board, in reading order (kept up to date as cards
+    /// are laid).
     blanks: Vec<Pos>,
 }
 
@@ -128,17 +130,56 @@ impl Board {
                 owner: None,
             },
         );
-        // The new card fills a blank space and opens the empty places around it.
-        if let Ok(i) = self.blanks.binary_search(&pos) {
-            self.blanks.remove(i);
+        // The new card fills a blank space, opens the empty places around it, and may close a
+        // hole inside the board.
+        self.blanks = self.outside_blanks();
+    }
+
+    /// The empty places sharing a side with a territory that are at the outside of the board:
+    /// reached from beyond its bounding box through empty places (a hole the cards enclose is
+    /// not), in reading order.
+    fn outside_blanks(&self) -> Vec<Pos> {
+        let Some(first) = self.territories.first() else {
+            return Vec::new();
+        };
+        let (mut x0, mut x1, mut y0, mut y1) = (first.pos.x, first.pos.x, first.pos.y, first.pos.y);
+        for t in &self.territories {
+            x0 = x0.min(t.pos.x);
+            x1 = x1.max(t.pos.x);
+            y0 = y0.min(t.pos.y);
+            y1 = y1.max(t.pos.y);
         }
-        for n in pos.neighbours() {
-            if !self.has(n)
-                && let Err(i) = self.blanks.binary_search(&n)
-            {
-                self.blanks.insert(i, n);
+        // One place of margin all round: its ring is outside and connected.
+        let (x0, x1, y0, y1) = (x0 as i32 - 1, x1 as i32 + 1, y0 as i32 - 1, y1 as i32 + 1);
+        let width = (x1 - x0 + 1) as usize;
+        let index = |x: i32, y: i32| (y - y0) as usize * width + (x - x0) as usize;
+        let mut card = vec![false; width * (y1 - y0 + 1) as usize];
+        for t in &self.territories {
+            card[index(t.pos.x as i32, t.pos.y as i32)] = true;
+        }
+        let mut outside = vec![false; card.len()];
+        let mut todo = vec![(x0, y0)];
+        outside[index(x0, y0)] = true;
+        while let Some((x, y)) = todo.pop() {
+            for (nx, ny) in [(x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)] {
+                if (x0..=x1).contains(&nx) && (y0..=y1).contains(&ny) {
+                    let i = index(nx, ny);
+                    if !card[i] && !outside[i] {
+                        outside[i] = true;
+                        todo.push((nx, ny));
+                    }
+                }
             }
         }
+        let mut blanks: Vec<Pos> = self
+            .territories
+            .iter()
+            .flat_map(|t| t.pos.neighbours())
+            .filter(|n| !self.has(*n) && outside[index(n.x as i32, n.y as i32)])
+            .collect();
+        blanks.sort();
+        blanks.dedup();
+        blanks
     }
 
     /// Lays a King owned by `owner` at `pos` (an empty position).
@@ -166,8 +207,8 @@ impl Board {
         pos.neighbours().filter(|n| self.has(*n)).collect()
     }
 
-    /// The blank spaces at the edge of the board: empty positions orthogonally adjacent to a
-    /// territory, in reading order.
+    /// The blank spaces at the outside of the board: empty positions orthogonally adjacent to a
+    /// territory and open to the outside (a hole the cards enclose is none), in reading order.
     pub fn blank_spaces(&self) -> &[Pos] {
         &self.blanks
     }

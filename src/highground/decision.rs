@@ -27,7 +27,8 @@ pub enum Choice {
     Step(Pos),
     /// Moving or after a HOP: drop onto this enemy pyramid (ends the turn).
     Attack(PieceId),
-    /// End a move, the cards played, or a HOP without attacking.
+    /// End a move, the cards played, the discards (without drawing), or a HOP without
+    /// attacking.
     Stop,
     /// Action or playing: play this card from hand here.
     Play(Card, Pos),
@@ -126,9 +127,14 @@ impl HighGround {
                 self.push_plays(out);
                 out.push(Choice::Stop);
             }
+            // "discard as many cards as he/she wants and/or draw": drawing after the discards
+            // is a choice, not a must.
             Pending::Discarding => {
                 self.push_discards(out);
-                out.push(Choice::Draw);
+                if self.can_draw() {
+                    out.push(Choice::Draw);
+                }
+                out.push(Choice::Stop);
             }
             Pending::Die(face) => self.push_face(*face, out),
             Pending::Dug(_) => out.extend(self.play_spots(me).into_iter().map(Choice::Place)),
@@ -200,7 +206,9 @@ impl HighGround {
             .collect()
     }
 
-    /// The enemy pyramids `p` may attack where it stands: the tops of the other stacks there.
+    /// The enemy pyramids `p` may attack where it stands: every one that is free or hobbled
+    /// (not trapped) in the other stacks there. (Its own stack is out of reach: what it sits on
+    /// it has attacked already, and what sits on it it would carry.)
     pub(crate) fn victims(&self, p: PieceId) -> Vec<PieceId> {
         let Some(stack) = self.pyramids.stack_of(p) else {
             return Vec::new();
@@ -209,22 +217,28 @@ impl HighGround {
             .pyramids
             .stacks_at(stack.pos)
             .filter(|s| !s.contains(p))
-            .map(|s| s.top())
+            .flat_map(|s| {
+                (0..s.pieces().len())
+                    .filter(|h| s.status_at(*h) != Status::Trapped)
+                    .map(|h| s.pieces()[h])
+            })
             .filter(|v| v.seat() != p.seat())
             .collect();
         list.sort();
         list
     }
 
-    /// Where `seat` may play a card: on any territory but a King with no enemy pyramid on it,
-    /// or into a blank space next to the board.
+    /// Where `seat` may play a card: on any territory with no enemy pyramid on it but a seat's
+    /// King, or into a blank space at the outside of the board.
     pub(crate) fn play_spots(&self, seat: u8) -> Vec<Pos> {
         let others = !(1u8 << seat);
         let mut territories = self
             .board
             .territories()
             .iter()
-            .filter(|t| !t.is_king() && self.pyramids.seats_mask_at(t.pos) & others == 0)
+            // A seat's King stays a King: standing alone on it wins. A King nobody plays is a
+            // territory like any other.
+            .filter(|t| t.owner.is_none() && self.pyramids.seats_mask_at(t.pos) & others == 0)
             .map(|t| t.pos)
             .peekable();
         let mut blanks = self.board.blank_spaces().iter().copied().peekable();
@@ -400,7 +414,13 @@ impl HighGround {
                 self.attack(piece, v);
                 self.end_turn();
             }
-            (Pending::Moving { .. } | Pending::HopAttack(_) | Pending::Playing, Choice::Stop) => {
+            (
+                Pending::Moving { .. }
+                | Pending::HopAttack(_)
+                | Pending::Playing
+                | Pending::Discarding,
+                Choice::Stop,
+            ) => {
                 self.end_turn();
             }
             (Pending::Action | Pending::Playing, Choice::Play(card, pos)) => {
@@ -496,9 +516,12 @@ impl HighGround {
     }
 
     /// `attacker` (with whatever sits on it) drops onto `victim`: a smaller attacker hobbles it,
-    /// a larger one traps it, one of the same size kills it and takes its place.
+    /// a larger one traps it, one of the same size kills it and takes its place. A hobbled
+    /// victim first has whatever sits on it tipped off, each pyramid upright on its own, as a TIP
+    /// does: the attacker drops onto the victim itself (`docs/high-ground.md`).
     fn attack(&mut self, attacker: PieceId, victim: PieceId) {
         let group = self.pyramids.lift(attacker);
+        self.pyramids.tip(victim);
         if attacker.size() == victim.size() {
             let Some(pos) = self.pyramids.pos_of(victim) else {
                 return;

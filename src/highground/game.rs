@@ -63,6 +63,12 @@ impl Game for HighGround {
     fn parse_choice(&self, text: &str) -> Result<Choice, ApplyError> {
         notation::parse(text).map_err(ApplyError::Unreadable)
     }
+
+    /// The observation as the bot protocol's document (`super::wire`): written for the seat to
+    /// move, whose observation this is.
+    fn wire(&self) -> Option<serde_json::Value> {
+        Some(super::wire::to_wire(self))
+    }
 }
 
 impl Heuristics for HighGround {

@@ -9,8 +9,8 @@
 //! rule), `board` (territories), `pyramid` (pyramids, stacks, statuses), `die` (the Treehouse
 //! die), `state` (the game), `setup` (a new game and the setup steps), `decision` (choices, legal
 //! lists, applying), `notation` (choice text), `position` (positions in RON), `view` (what a seat
-//! may know), `eval` (the heuristic), `hash` (the fingerprint), `game` and `record` (the shared
-//! traits). Around the rules: `ui` (its screen on the table: board, words, log, the new-game
+//! may know), `wire` (an observation over the bot protocol), `eval` (the heuristic), `hash`
+//! (the fingerprint), `game` and `record` (the shared traits). Around the rules: `ui` (its screen on the table: board, words, log, the new-game
 //! form and rules pages) and `cli` (the set-ups of `sim`).
 
 pub mod board;
@@ -32,6 +32,7 @@ pub mod setup;
 pub mod state;
 pub mod ui;
 pub mod view;
+pub mod wire;
 
 pub use card::Card;
 pub use decision::{ApplyError, Choice};

@@ -129,7 +129,7 @@ fn unreadable(field: &'static str, entry: &str, why: impl Into<String>) -> Posit
 
 /// The phase a position is in.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-enum Phase {
+pub(super) enum Phase {
     Lay,
     Kings,
     Play,
@@ -175,8 +175,9 @@ impl Position {
             blind: false,
             unseen_roll: false,
         };
-        self.read_board(&mut g)?;
-        let kings_on_board = g.board.territories().iter().filter(|t| t.is_king()).count();
+        self.read_board(&mut g, None)?;
+        // Covered ones (Kings nobody plays) included.
+        let kings_on_board = g.board.cards().filter(|c| c.is_king()).count();
         let pile = match &self.pile {
             Some(text) => parse_cards(text).map_err(|w| unreadable("pile", &w, "not a card"))?,
             None => Vec::new(),
@@ -293,7 +294,13 @@ impl Position {
         Ok(g)
     }
 
-    fn read_board(&self, g: &mut HighGround) -> Result<(), PositionError> {
+    /// Lays the `board` entries onto `g`. A Joker on top needs its level, except at `unset`:
+    /// the Joker whose level is being chosen (the bot protocol's observations stop there).
+    pub(super) fn read_board(
+        &self,
+        g: &mut HighGround,
+        unset: Option<Pos>,
+    ) -> Result<(), PositionError> {
         for entry in &self.board {
             let (head, cards) = entry
                 .split_once(':')
@@ -343,6 +350,7 @@ impl Position {
                                 unreadable("board", entry, "a Joker's level is A to Q (1-12)")
                             })?;
                     }
+                    (true, None, true) if unset == Some(pos) => {}
                     (true, None, true) => {
                         return invalid(
                             "board",
@@ -359,10 +367,12 @@ impl Position {
                 }
                 cards.push(card);
             }
-            if cards.iter().any(|c| c.is_king()) && cards.len() > 1 {
+            // Kings are laid in the setup, never played: one is only ever the bottom card (a
+            // King nobody plays may be covered).
+            if cards.iter().skip(1).any(|c| c.is_king()) {
                 return invalid(
                     "board",
-                    format!("the King at {pos} is alone: Kings are never covered"),
+                    format!("a King at {pos} lies on another card: Kings are never played"),
                 );
             }
             for card in cards {
@@ -492,7 +502,13 @@ impl Position {
         Ok(())
     }
 
-    fn read_stacks(&self, g: &mut HighGround, phase: Phase) -> Result<(), PositionError> {
+    /// Stands the `stacks` entries on `g`; once play has begun, the pyramids left out are the
+    /// killed ones.
+    pub(super) fn read_stacks(
+        &self,
+        g: &mut HighGround,
+        phase: Phase,
+    ) -> Result<(), PositionError> {
         let mut seen: Vec<PieceId> = Vec::new();
         for entry in &self.stacks {
             let (pos, pieces) = entry
@@ -667,7 +683,9 @@ impl HighGround {
                     .iter()
                     .map(|c| c.name().to_string())
                     .collect();
+                // A Joker whose level is still being chosen is written bare.
                 if t.top().is_joker()
+                    && t.joker != 0
                     && let Some(last) = names.last_mut()
                 {
                     *last = format!("joker={}", super::card::level_name(t.joker));

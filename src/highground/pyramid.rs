@@ -4,9 +4,9 @@
 //! pyramid is named by its seat, size and the trio it started in: `1Lt` is seat 1's large pyramid
 //! of the tree, `2Sn` seat 2's small pyramid of the nest.
 //!
-//! Pyramids on a territory form stacks, listed bottom first. A pyramid's status follows from what
-//! lies above it in its stack: one of the same size or larger covers it (it is **trapped**); only
-//! smaller ones sit on it (it is **hobbled**); nothing above, it is **free**. So the tree (large,
+//! Pyramids on a territory form stacks, listed bottom first. A pyramid's status follows from the
+//! pyramid directly on it in its stack: one of the same size or larger covers it (it is
+//! **trapped**); a smaller one sits on it (it is **hobbled**); nothing above, it is **free**. So the tree (large,
 //! medium, small from the bottom) has a hobbled large and medium and a free small, and the nest
 //! (small inside medium inside large) has a trapped small and medium and a free large.
 
@@ -128,9 +128,9 @@ impl fmt::Display for PieceId {
 pub enum Status {
     /// Nothing above it.
     Free,
-    /// Only smaller pyramids above it: it may move, but never onto a higher territory.
+    /// A smaller pyramid directly on it: it may move, but never onto a higher territory.
     Hobbled,
-    /// Covered by a pyramid of its size or larger: it may do nothing.
+    /// Covered directly by a pyramid of its size or larger: it may do nothing.
     Trapped,
 }
 
@@ -139,11 +139,28 @@ pub const MAX_PIECES: usize = 24;
 
 /// Pyramids piled on one territory, bottom first (never empty). Held inline so that copying a
 /// game (which search does all the time) allocates once for all the stacks.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Stack {
     pub pos: Pos,
     len: u8,
     items: [PieceId; MAX_PIECES],
+}
+
+// Two stacks are equal when they hold the same pyramids at the same place: the slots past the
+// top keep whatever was last there and are no part of the stack.
+impl PartialEq for Stack {
+    fn eq(&self, other: &Stack) -> bool {
+        self.pos == other.pos && self.pieces() == other.pieces()
+    }
+}
+
+impl Eq for Stack {}
+
+impl std::hash::Hash for Stack {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.pos.hash(state);
+        self.pieces().hash(state);
+    }
 }
 
 impl Stack {
@@ -196,15 +213,18 @@ impl Stack {
         self.pieces().contains(&id)
     }
 
-    /// The status of the pyramid at `height` (0 = bottom).
+    /// The status of the pyramid at `height` (0 = bottom), from the pyramid directly on it (the
+    /// one that attacked it, or was stacked on it): none, free; a smaller one, hobbled; one of its
+    /// size or larger, trapped. What lies further up does not count: *"Trapped = When a larger
+    /// piece attacks a smaller piece"*, and a pyramid covering the one on top of this one attacked
+    /// that one, not this.
     pub fn status_at(&self, height: usize) -> Status {
         let pieces = self.pieces();
-        let size = pieces[height].size();
-        let above = &pieces[height + 1..];
-        if above.iter().any(|p| p.size() >= size) {
+        let (Some(me), Some(on)) = (pieces.get(height), pieces.get(height + 1)) else {
+            return Status::Free;
+        };
+        if on.size() >= me.size() {
             Status::Trapped
-        } else if above.is_empty() {
-            Status::Free
         } else {
             Status::Hobbled
         }

@@ -11,6 +11,36 @@ use serde::{Deserialize, Serialize};
 /// The format name of High Ground saves.
 pub const FORMAT: &str = "highground-save";
 
+/// The version of High Ground's rules this build plays. A save records the version its game
+/// was started under (`game.rules`; saves without one are rules 1) and is always replayed under
+/// these rules; one that no longer replays says which change may explain it
+/// ([`rules_change_note`], `docs/saves.md`). Rules 2: the rules of issue 49
+/// (`docs/high-ground.md`, "What changed in rules 2").
+pub const RULES_VERSION: u32 = 2;
+
+/// The rules version of a save that records none.
+fn rules_before_versions() -> u32 {
+    1
+}
+
+/// What changed since `rules` that may explain why a save played under those rules no longer
+/// replays; `failed` is the text of the choice that was refused, if one was. One phrase: the
+/// change the refused choice points to, or all of them (a choice is often refused because the
+/// one before it is no longer made by itself, whatever its own kind).
+pub fn rules_change_note(rules: u32, failed: Option<&str>) -> String {
+    let why = match failed.and_then(|t| t.split_whitespace().next()) {
+        Some("attack") => {
+            "hobbled pyramids can now be attacked (what sat on the victim is tipped off)"
+        }
+        Some("discard" | "draw") => "discarding no longer makes you draw",
+        Some("play" | "place") => {
+            "cards now go only into blank spaces at the outside of the board, and onto Kings nobody plays"
+        }
+        _ => "attacks on hobbled pyramids, trapping, discarding and where cards go changed",
+    };
+    format!("played under rules {rules}: {why}")
+}
+
 /// How a High Ground game was set up.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -20,6 +50,10 @@ pub struct Spec {
     pub variant: Variant,
     /// How many seats (2-4).
     pub players: u8,
+    /// The version of the rules the game was started under ([`RULES_VERSION`] for new saves;
+    /// saves written before the version was recorded have none and count as rules 1).
+    #[serde(default = "rules_before_versions")]
+    pub rules: u32,
     /// One entry per seat, seat 1 first.
     pub seats: Vec<SeatSpec>,
     /// The position the game started from (RON, see `docs/high-ground.md`); its `seed` is
@@ -41,6 +75,8 @@ pub struct SeatSpec {
 /// Why a save's `game` section sets up no game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SpecError {
+    /// A newer program wrote it, under rules this one does not know.
+    NewerRules(u32),
     /// The seat list does not have one entry per player.
     SeatCount { seats: usize, players: u8 },
     /// The players or variant are refused.
@@ -54,6 +90,11 @@ pub enum SpecError {
 impl std::fmt::Display for SpecError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
+            SpecError::NewerRules(rules) => write!(
+                f,
+                "it was played under rules {rules}, and this program knows rules up to \
+                 {RULES_VERSION} (a newer program wrote it)"
+            ),
             SpecError::SeatCount { seats, players } => {
                 write!(f, "{seats} seats listed for {players} players")
             }
@@ -77,6 +118,9 @@ impl Recordable for HighGround {
     const TITLE: &'static str = "High Ground";
 
     fn start(spec: &Spec, seed: u64, _: &()) -> Result<HighGround, SpecError> {
+        if spec.rules > RULES_VERSION {
+            return Err(SpecError::NewerRules(spec.rules));
+        }
         if spec.seats.len() != spec.players as usize {
             return Err(SpecError::SeatCount {
                 seats: spec.seats.len(),
@@ -130,6 +174,15 @@ impl Recordable for HighGround {
             Variant::Mini => "Mini ",
         };
         format!("{variant}High Ground for {} players", spec.players)
+    }
+
+    fn older_rules_note(spec: &Spec, failed: Option<&str>) -> Option<String> {
+        (spec.rules < RULES_VERSION).then(|| rules_change_note(spec.rules, failed))
+    }
+
+    /// The observation a bot protocol document describes (`super::wire`).
+    fn from_wire(_: &(), wire: &serde_json::Value) -> Result<HighGround, String> {
+        super::wire::from_wire(wire)
     }
 
     /// A card drawn or turned over, a die rolled or a pile shuffled (the generator moved), or

@@ -95,6 +95,29 @@ impl<G: Recordable> Played<G> {
         let rewards = self.played.rewards();
         (0..rewards.len()).filter(|&s| rewards[s] > 0.0).collect()
     }
+
+    /// Whether the game was drawn: the result is shared by seats of more than one side (a
+    /// team's win is no draw).
+    pub fn drawn(&self) -> bool {
+        let winners = self.winners();
+        let Some(first) = winners.first() else {
+            return false;
+        };
+        let side = self.played.end.side(*first);
+        winners.iter().any(|w| !side.contains(w))
+    }
+}
+
+/// How one game of a tournament ended.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameResult {
+    /// 0 for the first game.
+    pub index: u32,
+    pub seed: u64,
+    /// The seats (0-based) that won or share the result.
+    pub winners: Vec<usize>,
+    /// Drawn rather than won (see [`Played::drawn`]).
+    pub drawn: bool,
 }
 
 /// Totals over all games.
@@ -103,6 +126,10 @@ pub struct SimReport {
     pub games: u32,
     /// Wins per seat (a shared win counts as a fraction).
     pub seat_wins: Vec<f64>,
+    /// Games drawn (their result shared across sides; they count in the wins as fractions too).
+    pub draws: u32,
+    /// Each finished game's result, in the order the games finished.
+    pub results: Vec<GameResult>,
     /// Per bot name: wins (fractions for ties), games played, decisions made, time thinking.
     pub bot_stats: Vec<BotStats>,
     pub total_turns: u64,
@@ -173,6 +200,14 @@ impl SimReport {
     /// Adds one finished game to the totals.
     fn tally<G: Recordable + Heuristics>(&mut self, game: &Played<G>) {
         let winners = game.winners();
+        let drawn = game.drawn();
+        self.draws += u32::from(drawn);
+        self.results.push(GameResult {
+            index: game.pairing.index,
+            seed: game.pairing.seed,
+            winners: winners.clone(),
+            drawn,
+        });
         let share = 1.0 / winners.len().max(1) as f64;
         for &w in &winners {
             if let Some(wins) = self.seat_wins.get_mut(w) {
@@ -242,6 +277,7 @@ impl SimReport {
             ));
         }
         out.push_str(&format!("average turns: {:.1}\n", self.avg_turns()));
+        out.push_str(&format!("draws: {}\n", self.draws));
         if !self.forfeits.is_empty() {
             out.push_str(&format!("forfeits: {}\n", self.forfeits.len()));
             for f in self.forfeits.iter().take(5) {
@@ -255,12 +291,32 @@ impl SimReport {
         out
     }
 
+    /// Each game's result in game order: its number (from 1), seed, winning seats (from 1) and
+    /// whether it was drawn.
+    fn results_json(&self) -> Vec<Value> {
+        let mut results: Vec<&GameResult> = self.results.iter().collect();
+        results.sort_by_key(|r| r.index);
+        results
+            .iter()
+            .map(|r| {
+                json!({
+                    "game": r.index + 1,
+                    "seed": r.seed,
+                    "winners": r.winners.iter().map(|w| w + 1).collect::<Vec<_>>(),
+                    "drawn": r.drawn,
+                })
+            })
+            .collect()
+    }
+
     /// The report as one JSON document; `setup` says what was played (game, form, players).
     pub fn json(&self, setup: Value) -> Value {
         json!({
             "setup": setup,
             "games": self.games,
             "wins": self.seat_wins,
+            "draws": self.draws,
+            "results": self.results_json(),
             "errors": self.errors.len(),
             "error_messages": self.errors.iter().take(20).collect::<Vec<_>>(),
             "forfeits": self.forfeits,

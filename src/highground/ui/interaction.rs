@@ -183,13 +183,15 @@ impl Interaction {
             self.option_index = 0;
         }
         if new_decision {
-            if matches!(g.pending(), Pending::Playing) {
+            match g.pending() {
                 // Another card may follow: the hand is where it starts.
-                self.focus = Focus::Hand;
-            } else if self.focus == Focus::Hand
-                && !matches!(g.pending(), Pending::Action | Pending::Discarding)
-            {
-                self.focus = Focus::Board;
+                Pending::Playing => self.focus = Focus::Hand,
+                // A turn starts on the board, wherever the last one ended (after cards were
+                // played the keys were in the hand, and Enter on a pyramid would play a card).
+                Pending::Action => self.focus = Focus::Board,
+                Pending::Discarding => {}
+                _ if self.focus == Focus::Hand => self.focus = Focus::Board,
+                _ => {}
             }
             let here = targets(g, model, self.stage);
             if !here.is_empty() && !here.contains(&self.cursor) {
@@ -249,9 +251,13 @@ impl Interaction {
         match self.stage {
             Stage::Card(card) => {
                 let why = match g.board().get(pos) {
-                    Some(t) if t.is_king() => "Kings are never covered",
+                    Some(t) if t.owner.is_some() => "a player's King is never covered",
                     Some(_) => "an enemy pyramid stands there",
                     None if g.board().blank_spaces().contains(&pos) => "it cannot go there",
+                    // Next to a card but no blank space: the cards enclose it.
+                    None if !g.board().adjacent(pos).is_empty() => {
+                        "a hole inside the board is no blank space at its outside"
+                    }
                     None => "cards go on territories or next to the board",
                 };
                 format!(

@@ -241,14 +241,12 @@ pub fn render(
 
     // Board.
     let focus = s.ui.focus;
-    let border = if human && focus == Focus::Board {
-        theme.focus_border()
-    } else {
-        theme.border()
-    };
-    let mut block = Block::bordered()
-        .border_style(border)
-        .title(Span::styled("Board (north up)", theme.title()));
+    // The panel with the keys is marked as Tash-Kalar marks it, not by colour alone.
+    let mut block = crate::shell::tui::widgets::panel(
+        Line::from(Span::styled("Board (north up)", theme.title())),
+        human && focus == Focus::Board,
+        theme,
+    );
     if l.board.size.boxed {
         block = block.title_bottom(Line::styled(
             " b r g y: owner · S M L: size · lower case: trapped · underlined: hobbled ",

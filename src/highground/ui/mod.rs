@@ -474,6 +474,12 @@ impl GameUi for HgScreen {
         }
     }
 
+    /// The setup hides nothing (no hand is dealt until the Kings are placed, and the card
+    /// being laid is face up): no pass screen before each placement.
+    fn hides_something(game: &HighGround, _seat: usize) -> bool {
+        !game.in_setup()
+    }
+
     fn seat_colour(_game: &HighGround, seat: usize) -> usize {
         seat
     }

@@ -2,12 +2,14 @@
 //! 7 (1,1) to the 5 (0,1), killing Blue's large pyramid" or "Blue rolled HOP".
 //!
 //! An action made of several choices (a move step by step, a HOP and its attack, a DIG and its
-//! place, discards and the draw) is told in one sentence when it ends. The narrator also keeps,
+//! place, discards and the draw or stop) is told in one sentence when it ends, also when it ends
+//! by itself (the only step, the only hop): every move is told and marked. Discards are kept per
+//! seat and turn, so those of one turn are never told with another's. The narrator also keeps,
 //! for each seat, what its last turn touched, so the board can mark it.
 
 use super::words::{
-    attack_effect, card_name, face_name, level_words, owned_pyramid, side_name, size_name,
-    territory,
+    a_level, attack_effect, card_name, cards_count, face_name, level_words, owned_pyramid,
+    side_name, side_word, size_name, territory,
 };
 use crate::highground::card::Card;
 use crate::highground::decision::Choice;
@@ -35,8 +37,10 @@ pub struct Narrator {
     moving: Option<(PieceId, Pos)>,
     /// A HOP waiting for its attack: the pyramid, from and to.
     hop: Option<(PieceId, Pos, Pos)>,
-    /// Cards discarded in the action under way.
+    /// Cards discarded in the action under way, and whose action it is (seat, turn): discards
+    /// of another turn are never told with these.
     discarded: Vec<Card>,
+    discarding: Option<(usize, u32)>,
     /// Per seat, its last turn.
     pub last: Vec<LastTurn>,
 }
@@ -62,6 +66,41 @@ impl Narrator {
             };
         }
         t
+    }
+
+    /// A HOP with a single destination is made by itself as the die is read: remembered for
+    /// its attack when it landed among enemies (which tells it), or, when the turn ended there,
+    /// marked and returned (the pyramid, from, to) to be told.
+    fn forced_hop(
+        &mut self,
+        before: &HighGround,
+        after: &HighGround,
+        seat: usize,
+        turn: u32,
+    ) -> Option<(PieceId, Pos, Pos)> {
+        let (p, from, to) = moved_alone(before, after, seat)?;
+        if matches!(after.pending(), Pending::HopAttack(q) if *q == p) {
+            self.mark(seat, turn, &[from, to], None);
+            self.hop = Some((p, from, to));
+            return None;
+        }
+        self.mark(
+            seat,
+            turn,
+            &[from, to],
+            Some(format!("hopped {} {from}>{to}", p.size().letter())),
+        );
+        Some((p, from, to))
+    }
+
+    /// The cards `seat` discarded in `turn`'s action, which is being told now (none from
+    /// another turn or seat).
+    fn take_discards(&mut self, seat: usize, turn: u32) -> Vec<Card> {
+        let cards = std::mem::take(&mut self.discarded);
+        match self.discarding.take() {
+            Some(owner) if owner == (seat, turn) => cards,
+            _ => Vec::new(),
+        }
     }
 
     fn mark(&mut self, seat: usize, turn: u32, at: &[Pos], words: Option<String>) {
@@ -99,6 +138,22 @@ fn cards_changed(before: &HighGround, after: &HighGround) -> Vec<(Pos, Card)> {
         })
         .map(|t| (t.pos, t.top()))
         .collect()
+}
+
+/// The one pyramid of `seat` a choice moved by itself (a HOP with a single destination): it,
+/// where it was and where it is.
+fn moved_alone(
+    before: &HighGround,
+    after: &HighGround,
+    seat: usize,
+) -> Option<(PieceId, Pos, Pos)> {
+    let mut moved = before.variant().pieces_of(seat as u8).filter_map(|p| {
+        let (from, to) = (before.pyramids().pos_of(p)?, after.pyramids().pos_of(p)?);
+        (from != to).then_some((p, from, to))
+    });
+    let first = moved.next();
+    // Several at once is a move carrying riders, told by its own choice.
+    if moved.next().is_some() { None } else { first }
 }
 
 /// "the Queen and the 5".
@@ -213,8 +268,9 @@ impl ui::Narrator<HighGround> for Narrator {
                 say(
                     LineKind::Normal,
                     format!(
-                        "{who} put its King on the {} side ({})",
+                        "{who} put its King on the {} {} ({})",
                         side_name(side),
+                        side_word(side),
                         side.pos()
                     ),
                 );
@@ -229,7 +285,7 @@ impl ui::Narrator<HighGround> for Narrator {
                 if let Pending::Level { at, .. } = before.pending() {
                     say(
                         LineKind::Normal,
-                        format!("{who} made the Joker at {at} a {}", level_words(level)),
+                        format!("{who} made the Joker at {at} {}", a_level(level)),
                     );
                     self.mark(
                         seat,
@@ -243,6 +299,27 @@ impl ui::Narrator<HighGround> for Narrator {
                 if let Some(from) = was(p) {
                     self.moving = Some((p, from));
                 }
+                // Its only way was taken for it, and there it could only stop: the move ended
+                // by itself, and is told now.
+                let still = matches!(after.pending(), Pending::Moving { piece: q, .. } if *q == p)
+                    && after.seat_to_move() == seat;
+                if !still && let (Some((_, from)), Some(to)) = (self.moving.take(), now(p)) {
+                    self.mark(
+                        seat,
+                        turn,
+                        &[from, to],
+                        Some(format!("moved {} {from}>{to}", p.size().letter())),
+                    );
+                    say(
+                        LineKind::Normal,
+                        format!(
+                            "{who} moved its {} pyramid from {} to {} (its only way)",
+                            size_name(p.size()),
+                            terr(after, from),
+                            terr(after, to)
+                        ),
+                    );
+                }
             }
             Choice::Step(to) => {
                 let piece = self.moving.map(|(p, _)| p);
@@ -250,11 +327,13 @@ impl ui::Narrator<HighGround> for Narrator {
                 let still = matches!(after.pending(), Pending::Moving { piece: q, .. } if Some(*q) == piece)
                     && after.seat_to_move() == seat;
                 if !still && let Some((p, from)) = self.moving.take() {
+                    // Steps taken by themselves after this one end elsewhere.
+                    let end = now(p).unwrap_or(to);
                     self.mark(
                         seat,
                         turn,
-                        &[from],
-                        Some(format!("moved {} {from}>{to}", p.size().letter())),
+                        &[from, end],
+                        Some(format!("moved {} {from}>{end}", p.size().letter())),
                     );
                     say(
                         LineKind::Normal,
@@ -262,7 +341,7 @@ impl ui::Narrator<HighGround> for Narrator {
                             "{who} moved its {} pyramid from {} to {}",
                             size_name(p.size()),
                             terr(after, from),
-                            terr(after, to)
+                            terr(after, end)
                         ),
                     );
                 }
@@ -299,6 +378,13 @@ impl ui::Narrator<HighGround> for Narrator {
                             ),
                         );
                     }
+                }
+                Pending::Discarding => {
+                    let cards = self.take_discards(seat, turn);
+                    say(
+                        LineKind::Normal,
+                        format!("{who} discarded {} and drew nothing", card_list(&cards)),
+                    );
                 }
                 _ => {}
             },
@@ -405,31 +491,54 @@ impl ui::Narrator<HighGround> for Narrator {
                 );
             }
             Choice::Discard(card) => {
+                if self.discarding != Some((seat, turn)) {
+                    self.discarded.clear();
+                    self.discarding = Some((seat, turn));
+                }
                 self.discarded.push(card);
                 self.mark(seat, turn, &[], Some(format!("discarded {}", card.name())));
+                // The action ended by itself with this discard (nothing left to decide): told now.
+                if after.seat_to_move() != seat || after.turn_number() != turn {
+                    let drawn =
+                        (after.hand(seat).len() + 1).saturating_sub(before.hand(seat).len());
+                    let cards = self.take_discards(seat, turn);
+                    let drew = match drawn {
+                        0 => "drew nothing".to_string(),
+                        n => format!("drew {}", cards_count(n)),
+                    };
+                    if drawn > 0 {
+                        self.mark(seat, turn, &[], Some(format!("drew {drawn}")));
+                    }
+                    say(
+                        LineKind::Normal,
+                        format!("{who} discarded {} and {drew}", card_list(&cards)),
+                    );
+                }
             }
             Choice::Draw => {
                 let drawn = after
                     .hand(seat)
                     .len()
                     .saturating_sub(before.hand(seat).len());
-                let cards = format!("{drawn} card{}", if drawn == 1 { "" } else { "s" });
-                let text = if self.discarded.is_empty() {
+                let cards = cards_count(drawn);
+                let discarded = self.take_discards(seat, turn);
+                let text = if discarded.is_empty() {
                     format!("{who} drew {cards}")
                 } else {
-                    format!(
-                        "{who} discarded {} and drew {cards}",
-                        card_list(&self.discarded)
-                    )
+                    format!("{who} discarded {} and drew {cards}", card_list(&discarded))
                 };
-                self.discarded.clear();
                 self.mark(seat, turn, &[], Some(format!("drew {drawn}")));
                 say(LineKind::Normal, text);
             }
             Choice::Roll => {
                 let face = after.die_face();
                 let name = face.map_or("?", face_name);
-                let useless = !matches!(after.pending(), Pending::Die(_) | Pending::Dug(_))
+                let hopped = self.forced_hop(before, after, seat, turn);
+                let useless = hopped.is_none()
+                    && !matches!(
+                        after.pending(),
+                        Pending::Die(_) | Pending::Dug(_) | Pending::HopAttack(_)
+                    )
                     && after.turn_number() != turn;
                 self.mark(seat, turn, &[], Some(format!("rolled {name}")));
                 say(
@@ -440,12 +549,34 @@ impl ui::Narrator<HighGround> for Narrator {
                         format!("{who} rolled {name}")
                     },
                 );
+                if let Some((p, from, to)) = hopped {
+                    say(
+                        LineKind::Normal,
+                        format!(
+                            "{who} hopped its {} pyramid from {} to {} (its only hop)",
+                            size_name(p.size()),
+                            terr(after, from),
+                            terr(after, to)
+                        ),
+                    );
+                }
             }
             Choice::Face(face) => {
                 say(
                     LineKind::Normal,
                     format!("{who} uses the WILD as {}", face_name(face)),
                 );
+                if let Some((p, from, to)) = self.forced_hop(before, after, seat, turn) {
+                    say(
+                        LineKind::Normal,
+                        format!(
+                            "{who} hopped its {} pyramid from {} to {} (its only hop)",
+                            size_name(p.size()),
+                            terr(after, from),
+                            terr(after, to)
+                        ),
+                    );
+                }
             }
             Choice::Pass => {
                 if let Pending::Die(face) = before.pending() {

@@ -54,8 +54,8 @@ impl Widget for InfoPanel<'_> {
                 spans.push(Span::styled(" out", t.warn()));
             } else {
                 spans.push(Span::raw(format!(
-                    " {left}/{total} pyr, {} cards",
-                    g.hand(seat).len()
+                    " {left}/{total} pyr, {}",
+                    super::words::cards_count(g.hand(seat).len())
                 )));
             }
             // Who plays it, when there is room.
@@ -63,7 +63,9 @@ impl Widget for InfoPanel<'_> {
                 if self.viewer == Some(seat) {
                     spans.push(Span::raw(" (you)"));
                 } else if let SeatKind::Bot(name) = self.seats.kind(seat) {
-                    spans.push(Span::styled(format!(" ({name})"), t.muted()));
+                    // Named as Tash-Kalar and the new-game form name it ("AI: Normal").
+                    let label = crate::shell::tui::screens::form::bot_label(&name);
+                    spans.push(Span::styled(format!(" ({label})"), t.muted()));
                 }
             }
             lines.push(Line::from(spans));
@@ -86,12 +88,17 @@ impl Widget for InfoPanel<'_> {
             g.deck_len(),
             g.discard().len()
         )));
-        let die = match g.die_face() {
-            Some(face) => Span::styled(
+        // The die lies on the face last rolled until the next roll; only a roll being carried
+        // out now is shown as one, so a turn does not seem to start with the previous roll.
+        let die = match (g.die_face(), g.pending()) {
+            (Some(face), crate::highground::Pending::Die(_)) => Span::styled(
                 format!(" {} ", face_name(face)),
                 t.title().add_modifier(Modifier::REVERSED),
             ),
-            None => Span::styled("not rolled yet", t.muted()),
+            (Some(face), _) => {
+                Span::styled(format!("{} (the last roll)", face_name(face)), t.muted())
+            }
+            (None, _) => Span::styled("not rolled yet", t.muted()),
         };
         let mut die_line = vec![Span::raw("Die: "), die];
         if !g.in_setup() && self.wide {
@@ -143,14 +150,12 @@ pub struct HandPanel<'a> {
 impl Widget for HandPanel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let t = self.theme;
-        let border = if self.focused {
-            t.focus_border()
-        } else {
-            t.border()
-        };
-        let block = Block::bordered()
-            .border_style(border)
-            .title(Span::styled(self.title.clone(), t.title()));
+        // Marked as Tash-Kalar marks the panel with the keys, not by colour alone.
+        let block = crate::shell::tui::widgets::panel(
+            Line::from(Span::styled(self.title.clone(), t.title())),
+            self.focused,
+            t,
+        );
         let inner = block.inner(area);
         block.render(area, buf);
         if let Some(text) = self.hidden {

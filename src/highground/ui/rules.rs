@@ -23,15 +23,15 @@ const PAGES: &[(&str, &[&str])] = &[
     (
         "Stacks",
         &[
-            "Pyramids on a territory stand in stacks. A pyramid with one of its size or bigger anywhere above it is trapped: it can do nothing. One with only smaller ones above it is hobbled: it may move, carrying them, but never uphill, not even with the die. One with nothing on it is free.",
-            "Attacking: drop your pyramid onto the top pyramid of an enemy stack on your territory. Smaller than its victim, it sits on it and hobbles it; bigger, it covers it and traps it; the same size, it kills it and takes its place. An attacker may move off its victim on a later turn unless something bigger has covered it since.",
+            "Pyramids on a territory stand in stacks. What a pyramid may do depends on the one directly on it: one of its size or bigger covers it, and it is trapped: it can do nothing. A smaller one sits on it, and it is hobbled: it may move, carrying what is on it, but never uphill, not even with the die. Nothing on it: it is free. Only the pyramid directly on it counts: a large over the small on your medium traps the small, not your medium.",
+            "Attacking: drop your pyramid onto any free or hobbled enemy pyramid on your territory (not a trapped one). Whatever sits on a hobbled victim is tipped off first, each pyramid upright on its own. Smaller than its victim, the attacker sits on it and hobbles it; bigger, it covers it and traps it; the same size, it kills it and takes its place. An attacker may move off its victim on a later turn unless something bigger has covered it since.",
         ],
     ),
     (
         "A turn",
         &[
             "On your turn do one of four things. Move: one of your free or hobbled pyramids steps to a neighbouring territory of equal or lower height, and may go on stepping as long as you like (never twice onto the same territory). Before a step or after any step it may attack instead; attacking ends the turn.",
-            "Play cards: one or more from your hand, each onto a territory without enemy pyramids (never onto a King) or into a blank space next to the board. The territory takes the new card's height; pyramids on it stay. Discard and draw: discard any number of cards, then draw back up to three (Mini: two). Roll the die.",
+            "Play cards: one or more from your hand, each onto a territory without enemy pyramids (never onto a player's King; a King nobody plays is a territory like any other) or into a blank space at the outside of the board (not a hole the cards enclose). The territory takes the new card's height; pyramids on it stay. Discard and/or draw: discard any number of cards, then draw back up to three (Mini: two) or stop; or just draw. Roll the die.",
         ],
     ),
     (

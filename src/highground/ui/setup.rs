@@ -24,6 +24,7 @@ pub fn spec_for(setup: Setup, kinds: &[SeatKind]) -> Spec {
     Spec {
         variant: setup.variant,
         players: setup.players,
+        rules: super::super::record::RULES_VERSION,
         seats: seat_names(setup.players)
             .into_iter()
             .enumerate()

@@ -27,6 +27,35 @@ pub fn level_words(level: u8) -> &'static str {
     Card::of_level(level).map_or("?", card_name)
 }
 
+/// A level with its article, as said aloud: "an Ace", "an 8", "a 9", "a Queen".
+pub fn a_level(level: u8) -> String {
+    let words = level_words(level);
+    let article = if matches!(level, 1 | 8) { "an" } else { "a" };
+    format!("{article} {words}")
+}
+
+/// "1 card", "3 cards".
+pub fn cards_count(n: usize) -> String {
+    format!("{n} card{}", if n == 1 { "" } else { "s" })
+}
+
+/// What a King's place is called: a side of the square, or in Mini a corner.
+pub fn side_word(side: Side) -> &'static str {
+    if Side::CORNERS.contains(&side) {
+        "corner"
+    } else {
+        "side"
+    }
+}
+
+/// What the Kings' places are called in `g`'s variant.
+fn sides_word(g: &HighGround) -> &'static str {
+    match g.variant() {
+        crate::highground::Variant::Normal => "side",
+        crate::highground::Variant::Mini => "corner",
+    }
+}
+
 /// A card's short label on the board: `A`, `2` ... `10`, `J`, `Q`, `K`, and `*` for a Joker.
 pub fn card_short(card: Card) -> &'static str {
     if card.is_joker() { "*" } else { card.name() }
@@ -188,11 +217,12 @@ pub fn describe(g: &HighGround, seats: &Seats, choice: &Choice) -> String {
             _ => format!("Lay the card at {pos}"),
         },
         Choice::King(side) => format!(
-            "Put the King on the {} side ({})",
+            "Put the King on the {} {} ({})",
             side_name(side),
+            side_word(side),
             side.pos()
         ),
-        Choice::Level(l) => format!("Make the Joker a {} (level {l})", level_words(l)),
+        Choice::Level(l) => format!("Make the Joker {} (level {l})", a_level(l)),
         Choice::Move(p) => {
             let carried = riders(g, p);
             let carrying = if carried.is_empty() {
@@ -220,6 +250,7 @@ pub fn describe(g: &HighGround, seats: &Seats, choice: &Choice) -> String {
             Pending::Moving { .. } => "Stop here (the move ends)".into(),
             Pending::Playing => "Stop playing cards (the turn ends)".into(),
             Pending::HopAttack(_) => "Stay without attacking (the turn ends)".into(),
+            Pending::Discarding => "Stop without drawing (the turn ends)".into(),
             _ => "Stop".into(),
         },
         Choice::Play(card, pos) => format!("Play the {} {}", card_name(card), onto(g, seats, pos)),
@@ -313,7 +344,8 @@ pub fn prompt(g: &HighGround, seats: &Seats) -> String {
         ),
         Pending::King => {
             format!(
-                "{who}: put your King on a free side (Enter on a highlighted place, or its number)"
+                "{who}: put your King on a free {} (Enter on a highlighted place, or its number)",
+                sides_word(g)
             )
         }
         Pending::Level { at, .. } => {
@@ -340,7 +372,10 @@ pub fn prompt(g: &HighGround, seats: &Seats) -> String {
             format!("{who}: play another card (Tab to your hand), or s to stop")
         }
         Pending::Discarding => {
-            format!("{who}: discard more cards (x on a card), or d to draw up to your hand's size")
+            format!(
+                "{who}: discard more cards (x on a card), d to draw up to your hand's size, or s \
+                 to stop without drawing"
+            )
         }
         Pending::Die(face) => {
             format!("{who} rolled {}: {}", face_name(*face), face_help(*face))
@@ -362,7 +397,7 @@ pub fn watching(g: &HighGround, seats: &Seats) -> String {
     match g.pending() {
         Pending::Over(o) => outcome(seats, *o),
         Pending::Lay(card) => format!("{who} lays the {}", card_name(*card)),
-        Pending::King => format!("{who} puts its King on a side"),
+        Pending::King => format!("{who} puts its King on a {}", sides_word(g)),
         Pending::Level { .. } => format!("{who} chooses the Joker's level"),
         Pending::Action => format!("{who} is choosing an action"),
         Pending::Moving { piece, .. } => {
@@ -387,11 +422,12 @@ pub fn place_detail(g: &HighGround, seats: &Seats, pos: Pos) -> String {
         crate::highground::pos::Orientation::Upright => "upright",
         crate::highground::pos::Orientation::Sideways => "sideways",
     };
-    let mut text = format!(
-        "{}, {orient}, level {}",
-        territory(g, seats, pos),
-        t.level()
-    );
+    // A Joker put down a moment ago has no level until its player names one.
+    let level = match t.level() {
+        0 => "level not chosen yet".to_string(),
+        l => format!("level {l}"),
+    };
+    let mut text = format!("{}, {orient}, {level}", territory(g, seats, pos));
     if t.depth() > 1 {
         text.push_str(&format!(", {} cards", t.depth()));
     }

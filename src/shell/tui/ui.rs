@@ -368,6 +368,13 @@ pub trait GameUi: Sized + Send + 'static {
     fn min_size() -> (u16, u16) {
         (80, 24)
     }
+    /// Whether `seat`, deciding now, has something the other people at the keyboard must not
+    /// see (a hand), so that a hot-seat game waits behind the pass screen before showing it.
+    /// Every decision does unless the game knows better (High Ground's setup hides nothing).
+    fn hides_something(game: &Self::Game, seat: usize) -> bool {
+        let _ = (game, seat);
+        true
+    }
 }
 
 #[cfg(test)]

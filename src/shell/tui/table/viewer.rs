@@ -78,7 +78,10 @@ impl<U: GameUi> Core<U> {
         let revealed = self.live.as_ref().and_then(|l| l.revealed);
         match self.decider() {
             Some(seat) if seats.is_human(seat) => {
-                if seats.humans() >= 2 && revealed != Some(seat) {
+                if seats.humans() >= 2
+                    && revealed != Some(seat)
+                    && U::hides_something(&self.session.game, seat)
+                {
                     self.gate = Some(seat);
                     self.viewer = None;
                 } else {

@@ -5,7 +5,7 @@ use super::position::Position;
 use super::setup::{Setup, SetupError};
 use super::state::{HighGround, Variant};
 use crate::shell::record::Recordable;
-use crate::shell::seats::{Player, SeatKind, Seats};
+use crate::shell::seats::Seats;
 use serde::{Deserialize, Serialize};
 
 /// The format name of High Ground saves.
@@ -62,15 +62,8 @@ pub struct Spec {
     pub position: Option<String>,
 }
 
-/// One seat of a saved game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct SeatSpec {
-    /// The name shown for the seat.
-    pub name: String,
-    /// Who plays it.
-    pub player: SeatKind,
-}
+/// One seat of a saved game: the shell's record of a seat (its name and who plays it).
+pub use crate::shell::seats::SeatRecord as SeatSpec;
 
 /// Why a save's `game` section sets up no game.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -150,22 +143,11 @@ impl Recordable for HighGround {
     }
 
     fn seats(spec: &Spec) -> Seats {
-        Seats {
-            players: spec
-                .seats
-                .iter()
-                .map(|s| Player {
-                    name: s.name.clone(),
-                    kind: s.player.clone(),
-                })
-                .collect(),
-        }
+        Seats::from_records(&spec.seats)
     }
 
     fn set_players(spec: &mut Spec, seats: &Seats) {
-        for (seat, player) in spec.seats.iter_mut().zip(&seats.players) {
-            seat.player = player.kind.clone();
-        }
+        seats.record_players(&mut spec.seats);
     }
 
     fn describe(spec: &Spec) -> String {

@@ -59,6 +59,17 @@ impl std::fmt::Display for EmptiedSeat {
     }
 }
 
+/// One seat as a save records it: its name and who plays it. Games whose seats carry nothing
+/// more use it as it is (a game whose seats carry more, as Tash-Kalar's decks, keeps its own).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SeatRecord {
+    /// The name shown for the seat.
+    pub name: String,
+    /// Who plays it.
+    pub player: SeatKind,
+}
+
 /// One seat's player.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Player {
@@ -103,6 +114,26 @@ impl Seats {
             }
         }
         (self, emptied)
+    }
+
+    /// The seats a save's records describe.
+    pub fn from_records(records: &[SeatRecord]) -> Seats {
+        Seats {
+            players: records
+                .iter()
+                .map(|r| Player {
+                    name: r.name.clone(),
+                    kind: r.player.clone(),
+                })
+                .collect(),
+        }
+    }
+
+    /// Writes who plays each seat into a save's records (their names stay the records').
+    pub fn record_players(&self, records: &mut [SeatRecord]) {
+        for (record, player) in records.iter_mut().zip(&self.players) {
+            record.player = player.kind.clone();
+        }
     }
 
     /// How many seats.

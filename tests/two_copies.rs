@@ -81,6 +81,13 @@ fn a_second_copy_is_told_at_once_that_the_game_is_open_elsewhere() {
     decide(&mut first);
     assert!(game(&first).save_problem().is_none());
     first.to_menu();
+    // The save's lock is an flock: a child another test of this binary forks at this moment
+    // holds a copy of the descriptor until it execs (which closes it), so the lock may look
+    // held for that instant. Wait for it, bounded; a lock really left held fails.
+    let until = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while lock::holder(&path).is_some() && std::time::Instant::now() < until {
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
     assert!(lock::holder(&path).is_none());
     assert!(!lock::lock_path(&path).exists(), "no lock file is left");
     second.continue_last().expect("the game is free again");

@@ -452,6 +452,10 @@ mod group {
         {
             use std::os::unix::process::CommandExt;
             let host = std::process::id();
+            // The death signal follows the *thread* that spawned the bot, not the process: bots
+            // are started by the thread that asks them for choices (a tournament's game thread,
+            // the table's AI worker), which outlives them; a bot started on a short-lived thread
+            // would be killed when that thread ends.
             // SAFETY: the closure runs in the child between fork and exec, where only
             // async-signal-safe calls are allowed: `prctl`, `getppid` and `_exit` are.
             unsafe {

@@ -103,6 +103,32 @@ impl Narrator {
         }
     }
 
+    /// A finished move: marked on the board, and the sentence that tells it ("Blue moved its
+    /// large pyramid from ... to ...").
+    fn moved(
+        &mut self,
+        seat: usize,
+        turn: u32,
+        p: PieceId,
+        [from, to]: [Pos; 2],
+        after: &HighGround,
+        seats: &Seats,
+    ) -> String {
+        self.mark(
+            seat,
+            turn,
+            &[from, to],
+            Some(format!("moved {} {from}>{to}", p.size().letter())),
+        );
+        format!(
+            "{} moved its {} pyramid from {} to {}",
+            seats.name(seat),
+            size_name(p.size()),
+            territory(after, seats, from),
+            territory(after, seats, to)
+        )
+    }
+
     fn mark(&mut self, seat: usize, turn: u32, at: &[Pos], words: Option<String>) {
         let t = self.acting(seat, turn);
         for p in at {
@@ -304,21 +330,8 @@ impl ui::Narrator<HighGround> for Narrator {
                 let still = matches!(after.pending(), Pending::Moving { piece: q, .. } if *q == p)
                     && after.seat_to_move() == seat;
                 if !still && let (Some((_, from)), Some(to)) = (self.moving.take(), now(p)) {
-                    self.mark(
-                        seat,
-                        turn,
-                        &[from, to],
-                        Some(format!("moved {} {from}>{to}", p.size().letter())),
-                    );
-                    say(
-                        LineKind::Normal,
-                        format!(
-                            "{who} moved its {} pyramid from {} to {} (its only way)",
-                            size_name(p.size()),
-                            terr(after, from),
-                            terr(after, to)
-                        ),
-                    );
+                    let told = self.moved(seat, turn, p, [from, to], after, seats);
+                    say(LineKind::Normal, format!("{told} (its only way)"));
                 }
             }
             Choice::Step(to) => {
@@ -329,41 +342,15 @@ impl ui::Narrator<HighGround> for Narrator {
                 if !still && let Some((p, from)) = self.moving.take() {
                     // Steps taken by themselves after this one end elsewhere.
                     let end = now(p).unwrap_or(to);
-                    self.mark(
-                        seat,
-                        turn,
-                        &[from, end],
-                        Some(format!("moved {} {from}>{end}", p.size().letter())),
-                    );
-                    say(
-                        LineKind::Normal,
-                        format!(
-                            "{who} moved its {} pyramid from {} to {}",
-                            size_name(p.size()),
-                            terr(after, from),
-                            terr(after, end)
-                        ),
-                    );
+                    let told = self.moved(seat, turn, p, [from, end], after, seats);
+                    say(LineKind::Normal, told);
                 }
             }
             Choice::Stop => match before.pending() {
                 Pending::Moving { piece, .. } => {
                     if let (Some((p, from)), Some(to)) = (self.moving.take(), was(*piece)) {
-                        self.mark(
-                            seat,
-                            turn,
-                            &[from, to],
-                            Some(format!("moved {} {from}>{to}", p.size().letter())),
-                        );
-                        say(
-                            LineKind::Normal,
-                            format!(
-                                "{who} moved its {} pyramid from {} to {}",
-                                size_name(p.size()),
-                                terr(after, from),
-                                terr(after, to)
-                            ),
-                        );
+                        let told = self.moved(seat, turn, p, [from, to], after, seats);
+                        say(LineKind::Normal, told);
                     }
                 }
                 Pending::HopAttack(_) => {

@@ -191,7 +191,8 @@ fn another_games_option_is_refused_in_one_line_naming_its_game() {
         ),
         (
             &["--game", "nim", "--cards", "/x", "cards", "check"][..],
-            "--cards is Tash-Kalar's (--game tash-kalar) option, not Nim's",
+            "--cards is Tash-Kalar's (--game tash-kalar) or Res Arcana's (--game res-arcana) \
+             option, not Nim's",
         ),
         (
             &["--game", "chess", "cards", "check"][..],

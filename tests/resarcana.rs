@@ -2163,3 +2163,17 @@ fn a_served_bot_answers_res_arcana_decisions_with_legal_choices() {
         assert!(legal.iter().any(|t| t == text), "{text} not in {legal:?}");
     }
 }
+
+#[test]
+fn a_position_lists_piles_top_first() {
+    use table::resarcana::position::Position;
+    let text = r#"(to_move: 1, seats: [(hand: ["Fire Dragon"], deck: ["Hawk", "Vault"]), ()],
+        monument_deck: ["Obelisk", "Temple"])"#;
+    let g = Position::parse(text).unwrap().into_game(db()).unwrap();
+    let top = |list: &[table::resarcana::CardId]| g.db.name(*list.last().unwrap()).to_string();
+    assert_eq!(top(&g.seats[0].deck), "Hawk");
+    assert_eq!(top(&g.monument_deck), "Obelisk");
+    let back = Position::of_game(&g, 0);
+    assert_eq!(back.seats[0].deck, ["Hawk", "Vault"]);
+    assert_eq!(back.monument_deck, ["Obelisk", "Temple"]);
+}

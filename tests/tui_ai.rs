@@ -235,3 +235,39 @@ fn an_ai_seat_shows_its_level_and_every_count_in_a_narrow_players_panel() {
     // A line too long for the panel goes on indented, not from the panel's edge.
     assert!(!shown.contains("│16 + 3 legendary"), "{shown}");
 }
+
+#[test]
+fn the_ai_pauses_between_whole_actions_not_between_their_steps() {
+    let mut app = app(PaletteKind::Standard);
+    let bot = table::shell::ai::BOT_NAMES[0].to_string();
+    start(
+        &mut app,
+        &duel(3, vec![SeatKind::Bot(bot.clone()), SeatKind::Bot(bot)]),
+    );
+    game_mut(&mut app).set_ai_delay(Duration::from_secs(3600));
+    let (mut within, mut between) = (0, 0);
+    for _ in 0..400 {
+        if game(&app).state().is_over() {
+            break;
+        }
+        let before = game(&app).state().to_move();
+        assert!(wait_ai(&mut app), "the AI answers");
+        let g = game(&app);
+        let state = g.state();
+        let due = g.ai_resume_at().expect("a step was made");
+        if !state.is_over() && state.to_move() == before && state.mid_action() {
+            within += 1;
+            assert!(due <= Instant::now(), "no pause inside an action");
+        } else {
+            between += 1;
+            assert!(
+                due > Instant::now() + Duration::from_secs(60),
+                "a pause after it"
+            );
+        }
+    }
+    assert!(
+        within > 0 && between > 0,
+        "{within} steps inside, {between} after"
+    );
+}

@@ -14,13 +14,15 @@
 //! choice), `change` (the small changes rules are made of), `flow` (the work between
 //! decisions: rounds, Collect, effects, Life loss, victory), `notation` (choice text),
 //! `position` (any moment as RON), `view` (what a seat may know), `eval` (the bots' estimate),
-//! `hash`, `game` and `record` (the shared traits), `wire` (the bot protocol).
+//! `hash`, `game` and `record` (the shared traits), `wire` (the bot protocol), `def` (the
+//! game's entry in the table's registry: its options, commands and positions).
 
 #![warn(missing_docs)]
 
 pub mod card;
 pub mod change;
 pub mod decision;
+pub mod def;
 pub mod essence;
 pub mod eval;
 pub mod flow;
@@ -39,6 +41,7 @@ pub mod wire;
 
 pub use card::{CardId, Db, LoadError};
 pub use decision::{ApplyError, Choice};
+pub use def::ResArcanaGame;
 pub use essence::{Essence, Essences};
 pub use position::{Position, PositionError};
 pub use setup::{Setup, SetupError};
@@ -46,3 +49,13 @@ pub use state::{Ask, Phase, ResArcana, Variant};
 
 /// The name `--game` will take.
 pub const ID: &str = "res-arcana";
+
+/// One line about the game, for the menu.
+const BLURB: &str = "Mages race to 10 points with artifacts, monuments and Places of Power";
+
+/// The game's name in big letters above its menu.
+const BANNER: &[&str] = &[
+    "█▀▄ █▀▀ █▀▀   █▀█ █▀▄ █▀▀ █▀█ █▄ █ █▀█",
+    "█▀▄ ██▄ ▄▄█   █▀█ █▀▄ █▄▄ █▀█ █ ▀█ █▀█",
+    "",
+];

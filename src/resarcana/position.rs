@@ -12,7 +12,7 @@
 //!         (
 //!             pool: (elan: 2, gold: 1),
 //!             hand: ["Fire Dragon"],
-//!             deck: ["Hawk", "Vault"],   // the top last
+//!             deck: ["Hawk", "Vault"],   // top first: Hawk is drawn next
 //!             play: [(card: "Duelist"), (card: "Alchemy", turned: true), (card: "Vault", stored: (gold: 1))],
 //!         ),
 //!         (play: [(card: "Seer")], passed: true),
@@ -59,7 +59,7 @@ pub struct Position {
     /// Face-up monuments.
     #[serde(default)]
     pub monuments: Vec<String>,
-    /// The monument deck, top last.
+    /// The monument deck, top first.
     #[serde(default)]
     pub monument_deck: Vec<String>,
     /// Places of Power not yet claimed.
@@ -86,7 +86,7 @@ pub struct SeatPosition {
     pub pool: EssenceSet,
     /// Artifacts in hand.
     pub hand: Vec<String>,
-    /// The draw pile, top last.
+    /// The draw pile, top first.
     pub deck: Vec<String>,
     /// The discard pile.
     pub discard: Vec<String>,
@@ -212,7 +212,11 @@ impl Position {
             let mut seat = Seat {
                 pool: sp.pool.into(),
                 hand: list(&at("hand"), &sp.hand, &art)?,
-                deck: list(&at("deck"), &sp.deck, &art)?,
+                // Written top first, as a person reads a pile; kept top last.
+                deck: list(&at("deck"), &sp.deck, &art)?
+                    .into_iter()
+                    .rev()
+                    .collect(),
                 discard: list(&at("discard"), &sp.discard, &art)?,
                 passed: sp.passed,
                 ..Seat::default()
@@ -236,7 +240,8 @@ impl Position {
             seats.push(seat);
         }
         let monuments = list("monuments", &self.monuments, &[Kind::Monument])?;
-        let monument_deck = list("monument_deck", &self.monument_deck, &[Kind::Monument])?;
+        let mut monument_deck = list("monument_deck", &self.monument_deck, &[Kind::Monument])?;
+        monument_deck.reverse();
         let places = list("places", &self.places, &[Kind::Place])?;
         let items = list("items", &self.items, &[Kind::MagicItem])?;
         let boxed: Vec<CardId> = db.ids().filter(|id| !used.contains(id)).collect();
@@ -299,7 +304,7 @@ impl Position {
                 .map(|s| SeatPosition {
                     pool: set(&s.pool),
                     hand: names(&s.hand),
-                    deck: names(&s.deck),
+                    deck: names(&s.deck).into_iter().rev().collect(),
                     discard: names(&s.discard),
                     play: s
                         .play
@@ -314,7 +319,7 @@ impl Position {
                 })
                 .collect(),
             monuments: names(&g.monuments),
-            monument_deck: names(&g.monument_deck),
+            monument_deck: names(&g.monument_deck).into_iter().rev().collect(),
             places: names(&g.places),
             items: names(&g.items),
         }

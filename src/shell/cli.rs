@@ -229,7 +229,7 @@ fn command(registry: &Registry) -> clap::Command {
         titles.join(", ")
     ));
     for option in registry.all_options() {
-        let arg = option_arg(&option);
+        let arg = option_arg(&option).help(registry.option_help(option.name));
         command = match option.scope {
             Scope::Data => command.arg(arg.global(true)),
             Scope::Setup => command

@@ -314,6 +314,19 @@ impl Registry {
         out
     }
 
+    /// The help of an option: each declaring game's own, joined (`--variant` means one thing
+    /// to High Ground and another to Res Arcana, and `--help` says both).
+    pub fn option_help(&self, name: &str) -> String {
+        let helps: Vec<&str> = self
+            .games
+            .iter()
+            .flat_map(|g| g.options())
+            .filter(|o| o.name == name)
+            .map(|o| o.help)
+            .collect();
+        helps.join("; ")
+    }
+
     /// The games that declare an option, by title and with the flag that picks them
     /// ("Tash-Kalar's (--game tash-kalar)").
     fn owners(&self, name: &str) -> String {

@@ -3,7 +3,7 @@
 
 use super::ai_worker::{Answer, Reply};
 use super::{Go, Table};
-use crate::shell::game::Game;
+use crate::shell::game::{Game, Heuristics};
 use crate::shell::tui::ui::{GameUi, LineKind, LogLine};
 use std::time::{Duration, Instant};
 
@@ -146,7 +146,13 @@ impl<U: GameUi> Table<U> {
             && let Some(live) = self.core.live.as_mut()
         {
             live.ai.last_step = Some(format!("{name}: {text}"));
-            live.ai.resume_at = Some(now + delay);
+            // The pause is between whole actions: the steps of one (a payment, its targets)
+            // follow at once, so that people see an action begun and finished, not halves.
+            let same_action = {
+                let game = &self.core.session.game;
+                !game.is_over() && game.to_move() == reply.seat && game.mid_action()
+            };
+            live.ai.resume_at = Some(if same_action { now } else { now + delay });
         }
         Go::Stay
     }

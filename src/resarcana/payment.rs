@@ -38,6 +38,18 @@ impl Price {
         self.fixed.total() + self.any as u32 - self.discount_used()
     }
 
+    /// The most of each kind a payment of the base part can hold: its fixed count, and for the
+    /// kinds the `any` part may take, `any` more (what is paid beyond a kind's fixed count comes
+    /// out of `any`, less discounts, plus what other kinds are short, which discounts bound).
+    fn base_caps(&self) -> Essences {
+        let mut caps = Essences::ZERO;
+        for (i, e) in Essence::ALL.into_iter().enumerate() {
+            let extra = if self.except.has(e) { 0 } else { self.any };
+            caps.0[i] = self.fixed.get(e).saturating_add(extra);
+        }
+        caps
+    }
+
     /// Whether `p` pays the base part exactly.
     pub fn pays_base(&self, p: &Essences) -> bool {
         if p.total() != self.base_total() {
@@ -63,10 +75,11 @@ impl Price {
     pub fn payments(&self, pool: &Essences) -> Vec<Essences> {
         let mut out = Vec::new();
         let base = self.base_total();
-        bounded(pool, base, &mut |p| {
+        bounded(pool, &self.base_caps(), base, &mut |p| {
             if self.pays_base(p) {
                 out.push(*p);
             }
+            true
         });
         let Some((min, except)) = self.identical else {
             return out;
@@ -118,38 +131,94 @@ impl Price {
 
     /// Whether `pool` can pay at all.
     pub fn affordable(&self, pool: &Essences) -> bool {
-        let mut found = false;
-        bounded(pool, self.base_total(), &mut |p| {
-            found = found || self.pays_base(p);
-        });
-        found
+        self.base_affordable(pool)
             && self
                 .identical
                 .is_none_or(|(min, except)| min == 0 || except.others().any(|e| pool.get(e) >= min))
     }
 }
 
-/// Calls `f` with every count of `n` essences that `pool` holds.
-fn bounded(pool: &Essences, n: u32, f: &mut dyn FnMut(&Essences)) {
-    fn rec(i: usize, left: u32, pool: &Essences, cur: &mut Essences, f: &mut dyn FnMut(&Essences)) {
-        if i == 5 {
-            if left == 0 {
-                f(cur);
+impl Price {
+    /// Whether `pool` can pay the base part, worked out rather than searched (bots ask it for
+    /// every card and power at every decision). A payment differs from the fixed essences by
+    /// kinds paid short (at most the discount in all, Gold at most the Gold discount) and kinds
+    /// paid over (only kinds `any` may take); overs less shorts make up `any` less the discount.
+    /// Shorts forced by the pool come first; more shorts only help when the discount exceeds
+    /// `any`, and then no kind need be paid over.
+    fn base_affordable(&self, pool: &Essences) -> bool {
+        let used = self.discount_used() as i64;
+        let mut forced = 0i64;
+        let mut over_room = 0i64;
+        let mut short_room = 0i64;
+        for e in Essence::ALL {
+            let (have, asked) = (pool.get(e) as i64, self.fixed.get(e) as i64);
+            let short = (asked - have).max(0);
+            let paid = asked - short;
+            if e == Essence::Gold {
+                if short > self.disc_gold as i64 {
+                    return false;
+                }
+                short_room += paid.min(self.disc_gold as i64 - short);
+            } else {
+                short_room += paid;
             }
-            return;
+            forced += short;
+            if !self.except.has(e) {
+                over_room += (have - asked).max(0);
+            }
         }
-        let most = (pool.0[i] as u32).min(left);
-        for take in (0..=most).rev() {
+        if forced > used {
+            return false;
+        }
+        let overs = self.any as i64 - used + forced;
+        if overs >= 0 {
+            overs <= over_room
+        } else {
+            -overs <= short_room
+        }
+    }
+}
+
+/// Calls `f` with every count of `n` essences that `pool` holds, taking at most `cap` of each
+/// kind, in a fixed order (more of the earlier kinds first), until `f` says stop (`false`).
+/// Whether it was stopped.
+fn bounded(pool: &Essences, cap: &Essences, n: u32, f: &mut dyn FnMut(&Essences) -> bool) -> bool {
+    fn rec(
+        i: usize,
+        left: u32,
+        most: &[u32; 5],
+        room: &[u32; 5],
+        cur: &mut Essences,
+        f: &mut dyn FnMut(&Essences) -> bool,
+    ) -> bool {
+        if i == 5 {
+            return left == 0 && !f(cur);
+        }
+        // What the later kinds can still take: a count this one leaves beyond it is no payment.
+        let low = left.saturating_sub(room[i]);
+        for take in (low..=most[i].min(left)).rev() {
             cur.0[i] = take as u8;
-            rec(i + 1, left - take, pool, cur, f);
+            if rec(i + 1, left - take, most, room, cur, f) {
+                return true;
+            }
         }
         cur.0[i] = 0;
+        false
     }
-    if pool.total() < n {
-        return;
+    let mut most = [0u32; 5];
+    for (i, m) in most.iter_mut().enumerate() {
+        *m = (pool.0[i] as u32).min(cap.0[i] as u32);
+    }
+    // room[i]: how many the kinds after i can take together.
+    let mut room = [0u32; 5];
+    for i in (0..4).rev() {
+        room[i] = room[i + 1] + most[i + 1];
+    }
+    if room[0] + most[0] < n {
+        return false;
     }
     let mut cur = Essences::ZERO;
-    rec(0, n, pool, &mut cur, f);
+    rec(0, n, &most, &room, &mut cur, f)
 }
 
 #[cfg(test)]
@@ -182,6 +251,71 @@ mod tests {
             price.payments(&Essences([5, 5, 5, 5, 5])),
             vec![Essences([0, 0, 0, 0, 1])]
         );
+    }
+}
+
+#[cfg(test)]
+mod enumeration_tests {
+    use super::*;
+
+    /// Every payment by brute force: each count up to the pool, in descending order.
+    fn naive(price: &Price, pool: &Essences) -> Vec<Essences> {
+        let mut out = Vec::new();
+        let n = price.base_total();
+        let mut p = Essences::ZERO;
+        for a in 0..=pool.0[0] {
+            for b in 0..=pool.0[1] {
+                for c in 0..=pool.0[2] {
+                    for d in 0..=pool.0[3] {
+                        for e in 0..=pool.0[4] {
+                            p.0 = [a, b, c, d, e];
+                            if p.total() == n && price.pays_base(&p) {
+                                out.push(p);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        out.sort_by(|a, b| b.cmp(a));
+        out
+    }
+
+    #[test]
+    fn bounded_enumeration_finds_what_brute_force_finds_in_the_same_order() {
+        let mut rng = crate::shell::rng::Rng::seeded(11);
+        let mut small = |n: u32| rng.below(n) as u8;
+        for _ in 0..3000 {
+            let mut fixed = Essences::ZERO;
+            for k in 0..5 {
+                fixed.0[k] = if small(3) == 0 { small(4) } else { 0 };
+            }
+            let except = Kinds::of(
+                &Essence::ALL
+                    .into_iter()
+                    .filter(|_| small(4) == 0)
+                    .collect::<Vec<_>>(),
+            );
+            let price = Price {
+                fixed,
+                any: small(5),
+                except,
+                disc_gold: small(3),
+                disc_other: small(3),
+                identical: None,
+            };
+            let mut pool = Essences::ZERO;
+            for k in 0..5 {
+                pool.0[k] = small(7);
+            }
+            let want = naive(&price, &pool);
+            assert_eq!(price.payments(&pool), want, "{price:?} from {pool}");
+            assert_eq!(
+                price.affordable(&pool),
+                !want.is_empty(),
+                "{price:?} {pool}"
+            );
+        }
     }
 }
 

@@ -117,6 +117,13 @@ impl Recordable for ResArcana {
             || after.monument_deck.len() < before.monument_deck.len()
     }
 
+    /// The later steps of an action (its payment, targets, gains) go back with it: a player who
+    /// takes back a payment is back at the choice of what to do, not halfway through paying.
+    fn continues_action(before: &ResArcana) -> bool {
+        use crate::shell::game::Heuristics;
+        before.mid_action()
+    }
+
     fn from_wire(db: &Arc<Db>, wire: &serde_json::Value) -> Result<ResArcana, String> {
         super::wire::from_wire(db, wire)
     }

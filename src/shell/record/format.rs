@@ -43,6 +43,14 @@ pub trait Recordable: Game {
     /// again knowing what they did not know.
     fn undo_barrier(before: &Self, after: &Self) -> bool;
 
+    /// Whether the decision made at `before` finishes something an earlier decision of the same
+    /// seat began (a payment after the card it pays for), so that undo takes the whole back as
+    /// one unit rather than leaving the player halfway. No decision does unless the game says.
+    fn continues_action(before: &Self) -> bool {
+        let _ = before;
+        false
+    }
+
     /// The seats of a saved game: their names and who plays them. (The shell makes a file's
     /// seats safe to play with [`Seats::from_file`] before any bot is started.)
     fn seats(spec: &Self::Spec) -> Seats;

@@ -136,6 +136,9 @@ pub struct Step {
     pub seat: usize,
     /// The decision drew or shuffled cards or ended the turn ([`Recordable::undo_barrier`]).
     pub barrier: bool,
+    /// The decision finished an action an earlier one of the same seat began
+    /// ([`Recordable::continues_action`]): undo takes them back together.
+    pub continues: bool,
 }
 
 impl Step {
@@ -144,6 +147,7 @@ impl Step {
         Step {
             seat: before.to_move(),
             barrier: is_barrier(before, after),
+            continues: G::continues_action(before),
         }
     }
 }
@@ -161,14 +165,23 @@ pub fn is_barrier<G: Recordable>(before: &G, after: &G) -> bool {
 /// taken back along the way (so against the AI, undo returns to the person's previous decision);
 /// the first decision of `seat` is the one undone; another person's decision stops the walk (a
 /// player only takes back their own), and so does any barrier: undo never takes back a card
-/// draw, a shuffle or the end of a turn.
+/// draw, a shuffle or the end of a turn. A decision that finished an action goes back with the
+/// decisions of that action before it, as far as a barrier allows.
 pub fn undo_point(steps: &[Step], seat: usize, is_person: impl Fn(usize) -> bool) -> Option<usize> {
     for (i, step) in steps.iter().enumerate().rev() {
         if step.barrier {
             return None;
         }
         if step.seat == seat {
-            return Some(i);
+            let mut first = i;
+            while first > 0
+                && steps[first].continues
+                && !steps[first - 1].barrier
+                && steps[first - 1].seat == seat
+            {
+                first -= 1;
+            }
+            return Some(first);
         }
         if is_person(step.seat) {
             return None;
@@ -185,6 +198,7 @@ mod tests {
         Step {
             seat,
             barrier: false,
+            continues: false,
         }
     }
 
@@ -192,7 +206,31 @@ mod tests {
         Step {
             seat,
             barrier: true,
+            continues: false,
         }
+    }
+
+    /// A decision that finishes an action begun before it.
+    fn then(seat: usize) -> Step {
+        Step {
+            seat,
+            barrier: false,
+            continues: true,
+        }
+    }
+
+    #[test]
+    fn undo_takes_back_a_whole_action_as_far_as_a_barrier_allows() {
+        let person = |seat: usize| seat == 0;
+        // An action of three decisions: all three go.
+        assert_eq!(
+            undo_point(&[s(0), s(0), then(0), then(0)], 0, person),
+            Some(1)
+        );
+        // A barrier inside it: back to just after the barrier.
+        assert_eq!(undo_point(&[s(0), wall(0), then(0)], 0, person), Some(2));
+        // Bots' decisions after it go too.
+        assert_eq!(undo_point(&[s(0), then(0), s(1)], 0, person), Some(0));
     }
 
     #[test]

@@ -29,14 +29,11 @@ use table::shell::tui::theme::{PaletteKind, Theme};
 
 const SIZES: [(u16, u16); 3] = [(80, 24), (120, 40), (200, 60)];
 
-/// The table's two games, as `tashkalar` offers them.
+/// The table's games, as `tashkalar` offers them (High Ground's form is the one the registry
+/// makes from its declared options).
 fn catalog() -> Catalog {
-    Catalog {
-        games: vec![
-            Box::new(table::tashkalar::entry(support::db())),
-            Box::new(table::highground::entry()),
-        ],
-    }
+    std::sync::Arc::new(table::games::registry())
+        .catalog(&table::shell::registry::Options::none())
 }
 
 fn new_app(palette: PaletteKind) -> App {

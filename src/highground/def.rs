@@ -14,7 +14,7 @@ use crate::shell::commands::{self, Tournament};
 use crate::shell::position::Positions;
 use crate::shell::registry::{
     About, CommandError, GameDef, GameOption, OptionValue, Options, PlayRequest, Scope, SimRequest,
-    ThinkRequest, seat_kinds,
+    ThinkRequest, Word,
 };
 use crate::shell::tui::catalog::GameEntry;
 use crate::shell::tui::screens::form::fresh_seed;
@@ -40,8 +40,18 @@ static OPTIONS: &[GameOption] = &[GameOption {
     name: "variant",
     value_name: "VARIANT",
     help: "High Ground: normal or mini (default: normal)",
-    value: OptionValue::Word(&["normal", "mini"]),
+    value: OptionValue::Word(&[
+        Word {
+            word: "normal",
+            means: "High Ground",
+        },
+        Word {
+            word: "mini",
+            means: "Mini (one nest each, 5 cards, hands of 2)",
+        },
+    ]),
     scope: Scope::Setup,
+    label: "Variant",
 }];
 
 fn variant(options: &Options) -> Result<Variant, CommandError> {
@@ -66,6 +76,10 @@ impl GameDef for HighGroundGame {
 
     fn options(&self) -> &'static [GameOption] {
         OPTIONS
+    }
+
+    fn form_from_options(&self) -> bool {
+        true
     }
 
     fn entry(&self, _: &Options) -> Result<Box<dyn GameEntry>, CommandError> {
@@ -108,7 +122,7 @@ impl GameDef for HighGroundGame {
                 players: game.players,
                 variant: game.variant(),
             };
-            let kinds = seat_kinds(&request.ai, setup.players as usize)?;
+            let kinds = request.seat_kinds(setup.players as usize)?;
             let mut spec = spec_for(setup, &kinds);
             spec.position = Some(text);
             let label = format!("high-ground-{}", setup.variant.name());
@@ -126,7 +140,7 @@ impl GameDef for HighGroundGame {
             variant: variant(options)?,
         };
         setup.validate().map_err(|e| format!("--players: {e}"))?;
-        let kinds = seat_kinds(&request.ai, setup.players as usize)?;
+        let kinds = request.seat_kinds(setup.players as usize)?;
         let seed = request.seed.unwrap_or_else(fresh_seed);
         Ok(super::ui::setup::table(setup, &kinds, seed, save_dir, env)?)
     }

@@ -44,7 +44,7 @@ pub use pyramid::{PieceId, Size, Status, Trio};
 pub use setup::{Setup, SetupError};
 pub use state::{HighGround, Outcome, Pending, Variant, Victory};
 
-use crate::shell::tui::catalog::{Entry, SetupForm};
+use crate::shell::tui::catalog::Entry;
 use ui::HgScreen;
 
 /// The name `--game` takes.
@@ -67,7 +67,7 @@ pub fn entry() -> Entry<HgScreen> {
         blurb: BLURB,
         banner: BANNER,
         ctx: (),
-        setup: |_| Box::new(ui::setup::HgSetup::default()) as Box<dyn SetupForm>,
+        setup: None,
         rules: ui::rules::pages,
     }
 }

@@ -15,7 +15,7 @@ use crate::shell::commands::{self, Tournament};
 use crate::shell::position::Positions;
 use crate::shell::registry::{
     About, CommandError, GameDef, GameOption, OptionValue, Options, PlayRequest, Scope, SimRequest,
-    ThinkRequest,
+    ThinkRequest, Word,
 };
 use crate::shell::seats::SeatKind;
 use crate::shell::sim;
@@ -46,13 +46,28 @@ static OPTIONS: &[GameOption] = &[
         help: "Res Arcana: component files found in this directory replace the built-in ones",
         value: OptionValue::Path,
         scope: Scope::Data,
+        label: "",
     },
     GameOption {
         name: "variant",
         value_name: "VARIANT",
         help: "Res Arcana: standard, first-game or draft (default: standard)",
-        value: OptionValue::Word(&["standard", "first-game", "draft"]),
+        value: OptionValue::Word(&[
+            Word {
+                word: "standard",
+                means: "Standard (2 mages and 8 artifacts dealt)",
+            },
+            Word {
+                word: "first-game",
+                means: "First game (preset mages and hands)",
+            },
+            Word {
+                word: "draft",
+                means: "Draft (artifacts drafted from packets of 4)",
+            },
+        ]),
         scope: Scope::Setup,
+        label: "Setup",
     },
     GameOption {
         name: "expansion-counts",
@@ -61,6 +76,7 @@ static OPTIONS: &[GameOption] = &[
                counts) instead of all of them",
         value: OptionValue::Switch,
         scope: Scope::Setup,
+        label: "Expansion counts (2 players)",
     },
 ];
 
@@ -163,6 +179,10 @@ impl GameDef for ResArcanaGame {
 
     fn options(&self) -> &'static [GameOption] {
         OPTIONS
+    }
+
+    fn form_from_options(&self) -> bool {
+        true
     }
 
     fn entry(&self, options: &Options) -> Result<Box<dyn GameEntry>, CommandError> {

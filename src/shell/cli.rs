@@ -499,6 +499,7 @@ fn play(
         seed: args.seed,
         scenario: args.scenario,
         save_dir: saves.write.clone(),
+        seats: None,
     };
     let table = game.table(&options, &request, &env)?;
     Ok(front::run(catalog, Launch::Table(table), palette, saves)?)

@@ -35,11 +35,20 @@ pub struct About {
     pub chance: bool,
 }
 
+/// One word an option takes, and what it means in words on the new-game form.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Word {
+    /// As the command line writes it (`first-game`).
+    pub word: &'static str,
+    /// As the new-game form shows it (`First game (preset mages and hands)`).
+    pub means: &'static str,
+}
+
 /// How an option is written on the command line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum OptionValue {
-    /// One word of a list (`--mode deathmatch`).
-    Word(&'static [&'static str]),
+    /// One word of a list (`--mode deathmatch`); the first is the default.
+    Word(&'static [Word]),
     /// Words separated by commas (`--decks Imperial,Highland`).
     Words,
     /// A file or folder (`--cards DIR`).
@@ -68,6 +77,9 @@ pub struct GameOption {
     pub help: &'static str,
     pub value: OptionValue,
     pub scope: Scope,
+    /// Its row's label on the new-game form the shell makes from the declarations
+    /// ([`GameDef::form_from_options`]); empty: not on the form (a path, a list of words).
+    pub label: &'static str,
 }
 
 /// The values given on the command line for the options of the games, by option name. An option
@@ -112,6 +124,14 @@ impl Options {
         self.given.iter().any(|(n, _)| *n == name)
     }
 
+    /// These options and one more (`values` empty for a switch).
+    pub fn with(&self, name: &'static str, values: Vec<String>) -> Options {
+        let mut given = self.given.clone();
+        given.retain(|(n, _)| *n != name);
+        given.push((name, values));
+        Options { given }
+    }
+
     /// The names of the options given, in the order given.
     pub fn names(&self) -> impl Iterator<Item = &'static str> + '_ {
         self.given.iter().map(|(n, _)| *n)
@@ -131,6 +151,21 @@ pub struct PlayRequest {
     pub scenario: Option<PathBuf>,
     /// Where the game is saved.
     pub save_dir: Option<PathBuf>,
+    /// Who plays each seat, when a form chose it (instead of `ai`).
+    pub seats: Option<Vec<SeatKind>>,
+}
+
+impl PlayRequest {
+    /// Who plays each of `players` seats: as a form chose, or as `--ai` says (people elsewhere).
+    pub fn seat_kinds(&self, players: usize) -> Result<Vec<SeatKind>, CommandError> {
+        match &self.seats {
+            Some(kinds) if kinds.len() == players => Ok(kinds.clone()),
+            Some(kinds) => {
+                Err(format!("{} seats chosen for {players} players", kinds.len()).into())
+            }
+            None => seat_kinds(&self.ai, players),
+        }
+    }
 }
 
 /// What `sim` asks of a game besides its own options.
@@ -209,6 +244,19 @@ pub trait GameDef: Send + Sync {
     /// The options it declares.
     fn options(&self) -> &'static [GameOption] {
         &[]
+    }
+
+    /// Whether the menu's new-game form is the one the shell makes from the declared options
+    /// (each `Setup` option with a `label`, the player count, the seats), which starts the game
+    /// through [`GameDef::table`] like `play` does. A game whose setup needs more (Tash-Kalar's
+    /// deck per seat) answers `false` and brings its own form in its entry.
+    fn form_from_options(&self) -> bool {
+        false
+    }
+
+    /// The name of seat `seat` (from 0) on the form the shell makes: the player colours.
+    fn seat_name(&self, seat: usize) -> String {
+        crate::shell::tui::theme::colour_name(seat).to_string()
     }
 
     /// The game on the menu (its forms, rules and saves), its data loaded from `options`.
@@ -457,7 +505,17 @@ impl GameEntry for LazyEntry {
     }
 
     fn setup(&self) -> Result<Box<dyn crate::shell::tui::catalog::SetupForm>, String> {
-        self.loaded()?.setup()
+        let entry = self.loaded()?;
+        if self.registry.games[self.index].form_from_options() {
+            return Ok(Box::new(
+                crate::shell::tui::screens::options_form::OptionsForm::new(
+                    std::sync::Arc::clone(&self.registry),
+                    self.index,
+                    self.options.clone(),
+                ),
+            ));
+        }
+        entry.setup()
     }
 
     fn rules(&self) -> Vec<crate::shell::tui::catalog::RulesPage> {

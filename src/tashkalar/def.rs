@@ -9,7 +9,7 @@ use crate::shell::commands::{self, Tournament};
 use crate::shell::position::Positions;
 use crate::shell::registry::{
     About, CommandError, GameDef, GameOption, OptionValue, Options, PlayRequest, Scope, SimRequest,
-    ThinkRequest, seat_kinds,
+    ThinkRequest, Word,
 };
 use crate::shell::tui::catalog::GameEntry;
 use crate::shell::tui::screens::form::fresh_seed;
@@ -39,13 +39,24 @@ static OPTIONS: &[GameOption] = &[
         help: "Tash-Kalar: load card files from this directory instead of the built-in ones",
         value: OptionValue::Path,
         scope: Scope::Data,
+        label: "",
     },
     GameOption {
         name: "mode",
         value_name: "MODE",
         help: "Tash-Kalar: high-form or deathmatch (default: deathmatch)",
-        value: OptionValue::Word(&["deathmatch", "high-form"]),
+        value: OptionValue::Word(&[
+            Word {
+                word: "deathmatch",
+                means: "Deathmatch",
+            },
+            Word {
+                word: "high-form",
+                means: "High Form",
+            },
+        ]),
         scope: Scope::Setup,
+        label: "",
     },
     GameOption {
         name: "teams",
@@ -54,6 +65,7 @@ static OPTIONS: &[GameOption] = &[
                and 4; High Form for 4 players is only played this way",
         value: OptionValue::Switch,
         scope: Scope::Setup,
+        label: "",
     },
     GameOption {
         name: "decks",
@@ -62,6 +74,7 @@ static OPTIONS: &[GameOption] = &[
                takes `mixed` for random decks each game",
         value: OptionValue::Words,
         scope: Scope::Setup,
+        label: "",
     },
 ];
 
@@ -115,7 +128,7 @@ impl GameDef for TashKalar {
                 std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
             let state = tk_setup::scenario_state(Arc::clone(&db), &text)
                 .map_err(|e| format!("{}: {e}", path.display()))?;
-            let kinds = seat_kinds(&request.ai, state.players())?;
+            let kinds = request.seat_kinds(state.players())?;
             return Ok(tk_setup::scenario_table(db, &text, &kinds, save_dir, env)
                 .map_err(|e| format!("{}: {e}", path.display()))?);
         }
@@ -133,7 +146,7 @@ impl GameDef for TashKalar {
             mode,
             players,
             teams,
-            seats: seat_kinds(&request.ai, players as usize)?,
+            seats: request.seat_kinds(players as usize)?,
             decks,
             seed: request.seed.unwrap_or_else(fresh_seed),
         };

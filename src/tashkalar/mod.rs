@@ -39,9 +39,9 @@ pub fn entry(db: Arc<CardDb>) -> Entry<ArenaScreen> {
         blurb: BLURB,
         banner: BANNER,
         ctx: db,
-        setup: |db: &Arc<CardDb>| {
+        setup: Some(|db: &Arc<CardDb>| {
             Box::new(ui::setup::TkSetup::new(Arc::clone(db))) as Box<dyn SetupForm>
-        },
+        }),
         rules: ui::rules::pages,
     }
 }

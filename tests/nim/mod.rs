@@ -16,7 +16,7 @@ use table::shell::position::Positions;
 use table::shell::record::Recordable;
 use table::shell::registry::{
     About, CommandError, GameDef, GameOption, OptionValue, Options, PlayRequest, Scope, SimRequest,
-    ThinkRequest, seat_kinds,
+    ThinkRequest,
 };
 use table::shell::seats::{Player, SeatKind, Seats};
 use table::shell::tui::catalog::GameEntry;
@@ -259,6 +259,7 @@ static OPTIONS: &[GameOption] = &[GameOption {
     value_name: "SIZES",
     help: "Nim: the heaps' sizes, comma-separated (default 3,4,5)",
     value: OptionValue::Words,
+    label: "",
     scope: Scope::Setup,
 }];
 
@@ -311,7 +312,7 @@ impl GameDef for NimGame {
         request: &PlayRequest,
         env: &TableEnv,
     ) -> Result<Box<dyn TableScreen>, CommandError> {
-        let kinds = seat_kinds(&request.ai, 2)?;
+        let kinds = request.seat_kinds(2)?;
         let spec = spec_of(heaps(options)?, &kinds);
         Ok(commands::start_table::<NimScreen>(
             &(),
@@ -596,7 +597,7 @@ pub fn entry() -> Entry<NimScreen> {
         blurb: "Take tokens from heaps; whoever takes the last one wins",
         banner: &["NIM"],
         ctx: (),
-        setup: |_| Box::new(NimSetup { heaps: 3 }),
+        setup: Some(|_| Box::new(NimSetup { heaps: 3 })),
         rules: || {
             vec![RulesPage {
                 title: "Nim",

@@ -119,8 +119,9 @@ pub struct Entry<U: GameUi> {
     pub banner: &'static [&'static str],
     /// What setting the game up needs besides a save's spec (Tash-Kalar: the cards).
     pub ctx: <U::Game as Recordable>::Context,
-    /// The new-game form.
-    pub setup: fn(&<U::Game as Recordable>::Context) -> Box<dyn SetupForm>,
+    /// The new-game form, for a game that brings its own (`None`: the registry makes it from the
+    /// game's declared options, [`crate::shell::registry::GameDef::form_from_options`]).
+    pub setup: Option<fn(&<U::Game as Recordable>::Context) -> Box<dyn SetupForm>>,
     /// The rules pages.
     pub rules: fn() -> Vec<RulesPage>,
 }
@@ -165,7 +166,13 @@ impl<U: GameUi> GameEntry for Entry<U> {
     }
 
     fn setup(&self) -> Result<Box<dyn SetupForm>, String> {
-        Ok((self.setup)(&self.ctx))
+        match self.setup {
+            Some(form) => Ok(form(&self.ctx)),
+            None => Err(format!(
+                "{}'s new-game form is made from its declared options",
+                <U::Game as Recordable>::TITLE
+            )),
+        }
     }
 
     fn rules(&self) -> Vec<RulesPage> {

@@ -4,6 +4,7 @@
 pub mod form;
 pub mod games;
 pub mod menu;
+pub mod options_form;
 pub mod overlays;
 pub mod rules;
 pub mod saves;

@@ -113,6 +113,9 @@ pub struct Summary {
 }
 
 /// A game of the table with its screen `U`, and what setting its games up needs.
+/// How a game that brings its own new-game form makes one from its context.
+pub type FormMaker<U> = fn(&<<U as GameUi>::Game as Recordable>::Context) -> Box<dyn SetupForm>;
+
 pub struct Entry<U: GameUi> {
     pub id: &'static str,
     pub blurb: &'static str,
@@ -121,7 +124,7 @@ pub struct Entry<U: GameUi> {
     pub ctx: <U::Game as Recordable>::Context,
     /// The new-game form, for a game that brings its own (`None`: the registry makes it from the
     /// game's declared options, [`crate::shell::registry::GameDef::form_from_options`]).
-    pub setup: Option<fn(&<U::Game as Recordable>::Context) -> Box<dyn SetupForm>>,
+    pub setup: Option<FormMaker<U>>,
     /// The rules pages.
     pub rules: fn() -> Vec<RulesPage>,
 }

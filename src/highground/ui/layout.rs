@@ -162,18 +162,6 @@ fn stage_prompt(s: &HgScreen, v: &TableView<'_, HgScreen>) -> Option<String> {
             "Play the {}: {places} (Space: next). Enter plays it there; Esc cancels",
             card_name(card)
         )),
-        Stage::Piece(p) => {
-            let what = match g.pending() {
-                Pending::Die(crate::highground::Face::Swap) => {
-                    "which pyramid it trades places with"
-                }
-                _ => "where it hops",
-            };
-            Some(format!(
-                "{}: choose {what} ({places}); Esc cancels",
-                words::pyramid(v.seats, g.seat_to_move(), p)
-            ))
-        }
     }
 }
 
@@ -260,10 +248,7 @@ pub fn render(
     } else {
         Vec::new()
     };
-    let picked = match stage {
-        Stage::Piece(p) if human => Some(p),
-        _ => words::mover(g),
-    };
+    let picked = words::mover(g);
     let model = BoardModel {
         game: g,
         seats,

@@ -442,18 +442,6 @@ impl GameUi for HgScreen {
                     self.ui.hand_index = i;
                 }
             }
-            Choice::Hop(p, to) => {
-                self.ui.stage = Stage::Piece(p);
-                self.ui.focus = Focus::Board;
-                self.ui.cursor = to;
-            }
-            Choice::Swap(p, q) => {
-                self.ui.stage = Stage::Piece(p);
-                self.ui.focus = Focus::Board;
-                if let Some(at) = g.pyramids().pos_of(q) {
-                    self.ui.cursor = at;
-                }
-            }
             Choice::Discard(card) => {
                 if let Some(i) = self.hand.iter().position(|c| *c == card) {
                     self.ui.focus = Focus::Hand;
@@ -465,7 +453,7 @@ impl GameUi for HgScreen {
                     self.ui.stage = Stage::Idle;
                     self.ui.focus = Focus::Options;
                     self.ui.option_index = i;
-                } else if let Some((pos, _)) = interaction::anchor(g, Stage::Idle, &other) {
+                } else if let Some(pos) = interaction::anchor(g, Stage::Idle, &other) {
                     self.ui.stage = Stage::Idle;
                     self.ui.focus = Focus::Board;
                     self.ui.cursor = pos;

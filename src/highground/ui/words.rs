@@ -156,6 +156,35 @@ pub fn pyramid(seats: &Seats, seat: usize, p: PieceId) -> String {
     }
 }
 
+/// [`pyramid`], told apart from another of the same seat and size on the same territory by
+/// what it stands on ("the small pyramid on the large one", "... on the card"), and by its
+/// notation when even that is the same: two choices never read alike.
+pub fn distinct_pyramid(g: &HighGround, seats: &Seats, seat: usize, p: PieceId) -> String {
+    let name = pyramid(seats, seat, p);
+    let at = g.pyramids().pos_of(p);
+    let twin = |q: PieceId| q != p && q.seat() == p.seat() && q.size() == p.size();
+    let twins: Vec<PieceId> = g
+        .pyramids()
+        .all()
+        .filter(|(q, pos, _)| twin(*q) && Some(*pos) == at)
+        .map(|(q, _, _)| q)
+        .collect();
+    if twins.is_empty() {
+        return name;
+    }
+    let on = |q: PieceId| match g.pyramids().below(q) {
+        Some(b) if b.seat() == q.seat() => format!("on the {} one", size_name(b.size())),
+        Some(b) => format!("on {}", owned_pyramid(seats, b)),
+        None => "on the card".to_string(),
+    };
+    let mine = on(p);
+    if twins.iter().any(|q| on(*q) == mine) {
+        format!("{name} {mine} ({p})")
+    } else {
+        format!("{name} {mine}")
+    }
+}
+
 /// A pyramid with its owner always named: "Red's large pyramid".
 pub fn owned_pyramid(seats: &Seats, p: PieceId) -> String {
     format!(
@@ -177,7 +206,10 @@ pub fn attack_effect(attacker: PieceId, victim: PieceId) -> &'static str {
 /// The pyramid moving or hopping now, if any.
 pub fn mover(g: &HighGround) -> Option<PieceId> {
     match g.pending() {
-        Pending::Moving { piece, .. } | Pending::HopAttack(piece) => Some(*piece),
+        Pending::Moving { piece, .. }
+        | Pending::HopAttack(piece)
+        | Pending::Hopping(piece)
+        | Pending::Swapping(piece) => Some(*piece),
         _ => None,
     }
 }
@@ -236,7 +268,10 @@ pub fn describe(g: &HighGround, seats: &Seats, choice: &Choice) -> String {
             };
             format!("Move {}{carrying} from {}", pyramid(seats, me, p), here(p))
         }
-        Choice::Step(pos) => format!("Step to {}", territory(g, seats, pos)),
+        Choice::Step(pos) => match g.pending() {
+            Pending::Hopping(_) => format!("HOP to {}", territory(g, seats, pos)),
+            _ => format!("Step to {}", territory(g, seats, pos)),
+        },
         Choice::Attack(v) => match mover(g) {
             Some(a) => format!(
                 "Attack {} with {} ({})",
@@ -269,13 +304,28 @@ pub fn describe(g: &HighGround, seats: &Seats, choice: &Choice) -> String {
             }
         }
         Choice::Roll => "Roll the die".into(),
-        Choice::Hop(p, to) => format!(
+        Choice::Hop(p) => format!(
+            "HOP with {} from {} (then where)",
+            distinct_pyramid(g, seats, me, p),
+            here(p)
+        ),
+        Choice::Swap(p) => format!(
+            "SWAP {} on {} (then with which)",
+            distinct_pyramid(g, seats, me, p),
+            here(p)
+        ),
+        Choice::With(q) => format!(
+            "Trade places with {} on {}",
+            distinct_pyramid(g, seats, me, q),
+            here(q)
+        ),
+        Choice::OldHop(p, to) => format!(
             "HOP {} from {} to {}",
             pyramid(seats, me, p),
             here(p),
             territory(g, seats, to)
         ),
-        Choice::Swap(p, q) => format!(
+        Choice::OldSwap(p, q) => format!(
             "SWAP {} on {} with {} on {}",
             pyramid(seats, me, p),
             here(p),
@@ -384,6 +434,15 @@ pub fn prompt(g: &HighGround, seats: &Seats) -> String {
             "{who} dug the {}: play it now (Enter on a highlighted place)",
             card_name(*card)
         ),
+        Pending::Hopping(piece) => format!(
+            "{who}: HOP {} to which territory? (Enter on a highlighted one; u takes the pick back)",
+            pyramid(seats, me, *piece)
+        ),
+        Pending::Swapping(piece) => format!(
+            "{who}: SWAP {} with which pyramid? (Enter on a highlighted territory; u takes the \
+             pick back)",
+            pyramid(seats, me, *piece)
+        ),
         Pending::HopAttack(piece) => format!(
             "{who}: {} landed among enemies: attack one, or s to stay",
             pyramid(seats, me, *piece)
@@ -407,6 +466,15 @@ pub fn watching(g: &HighGround, seats: &Seats) -> String {
         Pending::Discarding => format!("{who} is discarding"),
         Pending::Die(face) => format!("{who} rolled {}", face_name(*face)),
         Pending::Dug(card) => format!("{who} dug the {}", card_name(*card)),
+        Pending::Hopping(piece) => {
+            format!(
+                "{who} is hopping with its {} pyramid",
+                size_name(piece.size())
+            )
+        }
+        Pending::Swapping(piece) => {
+            format!("{who} is swapping its {} pyramid", size_name(piece.size()))
+        }
         Pending::HopAttack(_) => format!("{who} hopped among enemies"),
     }
 }

@@ -987,3 +987,108 @@ fn the_panel_with_the_keys_is_marked_as_in_tash_kalar_not_by_colour_alone() {
     );
     assert!(shown.contains("▸ Hand"), "{shown}");
 }
+
+#[test]
+fn a_hop_is_picked_in_two_steps_on_the_board_and_undo_takes_the_pick_back() {
+    let mut app = new_app(PaletteKind::Standard);
+    let g =
+        hg::duel(r#"stacks: ["1,-1: 1St", "-1,1: 1Ln", "0,2: 2Lt"], hands: ["Q", "A"], roll: Hop"#);
+    show(&mut app, g, &against_ai());
+    // Two free pyramids: the cursor is on one of them, and Enter picks it.
+    assert_eq!(hg(&app).screen().ui.cursor, Pos::new(-1, 1));
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(hg(&app).game().pending(), Pending::Hopping(_)));
+    let shown = text(&render(&app, 120, 40));
+    assert!(
+        shown.contains("HOP the large pyramid to which territory?"),
+        "{shown}"
+    );
+    // Undo takes the pick back: the die waits again.
+    press(&mut app, KeyCode::Char('u'));
+    assert!(matches!(hg(&app).game().pending(), Pending::Die(_)));
+    press(&mut app, KeyCode::Enter);
+    // Then where: only its neighbours, the cursor on the nearest; Enter lands there.
+    let to = hg(&app).screen().ui.cursor;
+    assert!([Pos::new(0, 1), Pos::new(-1, 0)].contains(&to), "{to:?}");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        hg(&app).game().pyramids().pos_of(hg::piece("1Ln")),
+        Some(to)
+    );
+    let log = log_of(&app);
+    assert!(
+        log.iter()
+            .any(|l| l.starts_with("Blue hopped its large pyramid from the 5 (-1,1) to")),
+        "{log:?}"
+    );
+}
+
+#[test]
+fn a_swap_is_picked_in_two_steps_and_several_partners_on_one_card_open_a_list() {
+    let mut app = new_app(PaletteKind::Standard);
+    let g = hg::duel(
+        r#"stacks: ["1,-1: 1St", "1,0: 2Ln 2Sn", "0,-1: 2Mn", "0,2: 2Lt"],
+           hands: ["Q", "A"], roll: Swap"#,
+    );
+    show(&mut app, g, &against_ai());
+    assert_eq!(hg(&app).screen().ui.cursor, Pos::new(1, -1));
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(hg(&app).game().pending(), Pending::Swapping(_)));
+    // The partners' cards are the places now; on the 3 stand two of them: a list.
+    assert_eq!(hg(&app).screen().ui.cursor, Pos::new(1, 0));
+    press(&mut app, KeyCode::Enter);
+    let popup = hg(&app).popup().expect("two partners on the 3: a list");
+    assert_eq!(
+        popup.entries,
+        [
+            "Trade places with Red's small pyramid on the 3 (1,0)",
+            "Trade places with Red's large pyramid on the 3 (1,0)"
+        ]
+    );
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        hg(&app)
+            .game()
+            .stacks_text()
+            .contains(&"1,-1: 2Ln".to_string()),
+        "{:?}",
+        hg(&app).game().stacks_text()
+    );
+    let log = log_of(&app);
+    assert!(
+        log.contains(
+            &"Blue swapped its small pyramid on the 2 (1,-1) with Red's large pyramid on the 3 (1,0)"
+                .to_string()
+        ),
+        "{log:?}"
+    );
+}
+
+#[test]
+fn the_jokers_twelve_levels_are_walked_with_the_arrows_and_picked_with_enter() {
+    let mut app = new_app(PaletteKind::Standard);
+    show(&mut app, duel(r#"["joker", "A 5 5"]"#, ""), &against_ai());
+    apply_all(&mut app, &["play joker 1,1"]);
+    assert!(matches!(hg(&app).game().pending(), Pending::Level { .. }));
+    // Nothing to take on the board: the keys are in the list of levels.
+    assert_eq!(hg(&app).screen().ui.focus, Focus::Options);
+    let shown = text(&render(&app, 120, 40));
+    assert!(
+        shown.contains("▸ "),
+        "the list is marked as having the keys:\n{shown}"
+    );
+    // Past the ninth entry, which has no number: ten presses down lead to the Jack.
+    for _ in 0..10 {
+        press(&mut app, KeyCode::Char('j'));
+    }
+    assert_eq!(hg(&app).screen().ui.option_index, 10);
+    let shown = text(&render(&app, 120, 40));
+    assert!(shown.contains("Make the Joker a Jack"), "{shown}");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        hg(&app).game().board().level(Pos::new(1, 1)),
+        Some(11),
+        "the highlighted level was taken"
+    );
+}

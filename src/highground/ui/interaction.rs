@@ -172,17 +172,21 @@ impl Interaction {
             self.option_index = 0;
         }
         if new_decision {
-            match g.pending() {
+            let here = targets(g, model, self.stage);
+            self.option_index = 0;
+            self.focus = match g.pending() {
                 // Another card may follow: the hand is where it starts.
-                Pending::Playing => self.focus = Focus::Hand,
+                Pending::Playing => Focus::Hand,
                 // A turn starts on the board, wherever the last one ended (after cards were
                 // played the keys were in the hand, and Enter on a pyramid would play a card).
-                Pending::Action => self.focus = Focus::Board,
-                Pending::Discarding => {}
-                _ if self.focus == Focus::Hand => self.focus = Focus::Board,
-                _ => {}
-            }
-            let here = targets(g, model, self.stage);
+                Pending::Action => Focus::Board,
+                Pending::Discarding => self.focus,
+                // Nothing to take on the board (a Joker's level, the WILD's faces, DIG or
+                // pass): the keys go to the options, so that the arrows walk the list and Enter
+                // takes the highlighted one, however long it is.
+                _ if here.is_empty() && !model.options.is_empty() => Focus::Options,
+                _ => Focus::Board,
+            };
             if !here.is_empty() && !here.contains(&self.cursor) {
                 self.cursor = nearest(&here, self.cursor).unwrap_or(self.cursor);
             }

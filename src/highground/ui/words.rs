@@ -399,7 +399,10 @@ pub fn prompt(g: &HighGround, seats: &Seats) -> String {
             )
         }
         Pending::Level { at, .. } => {
-            format!("{who}: which level is the Joker at {at}? (Ace to Queen: pick an option)")
+            format!(
+                "{who}: which level is the Joker at {at}? (Ace to Queen: arrows and Enter, or \
+                 the number of one of the first nine)"
+            )
         }
         Pending::Action => format!(
             "{who}: move a pyramid (Enter on it), play cards (Tab to your hand), r roll the die, d draw, x discard"

@@ -1092,3 +1092,73 @@ fn the_jokers_twelve_levels_are_walked_with_the_arrows_and_picked_with_enter() {
         "the highlighted level was taken"
     );
 }
+
+/// A board of seven rows of cards (a card played north of Red's King and one south of Blue's),
+/// with stacks on several cards.
+fn seven_rows() -> HighGround {
+    hg::position(
+        r#"(board: [
+            "0,3: 5",
+            "0,2: K",
+            "-1,1: 5", "0,1: 6", "1,1: 7",
+            "-2,0: K", "-1,0: 4", "0,0: 9", "1,0: 3", "2,0: K",
+            "-1,-1: 8", "0,-1: 9", "1,-1: 2",
+            "0,-2: K",
+            "0,-3: 7",
+        ], kings: ["0,-2", "0,2"],
+        stacks: [
+            "0,-2: 1Lt 1Mt", "0,-2: 1Sn 1Mn 1Ln", "0,-3: 1St",
+            "0,2: 2Lt 2Mt 2St", "0,3: 2Sn 2Mn", "0,3: 2Ln",
+        ], hands: ["Q 3", "A 5"])"#,
+    )
+}
+
+#[test]
+fn at_120x40_a_board_of_seven_rows_keeps_its_boxed_cards_and_whole_stacks() {
+    let mut app = new_app(PaletteKind::Mono);
+    show(&mut app, seven_rows(), &against_ai());
+    let (w, h) = (120, 40);
+    let l = layout(
+        body_area(Rect::new(0, 0, w, h)),
+        hg(&app).game(),
+        hg(&app).screen().ui.cursor,
+    )
+    .expect("the game fits");
+    assert_eq!(l.board.size, MEDIUM, "boxed cards, not the 80x24 notation");
+    assert_eq!(l.board.more, [false; 4], "the whole board shows, no window");
+    assert_eq!(
+        l.board
+            .rows
+            .iter()
+            .filter(|(_, _, h)| *h == MEDIUM.h)
+            .count(),
+        7,
+        "seven rows of cards"
+    );
+    let buf = render(&app, w, h);
+    let shown = text(&buf);
+    // Every stack written whole, bottom first, nothing cut on the board.
+    for stack in ["bsmL bLM", "bS", "rLMS", "rsM rL"] {
+        assert!(
+            shown.contains(stack),
+            "`{stack}` is not on screen:\n{shown}"
+        );
+    }
+    let board: String = (l.board_block.y..l.board_block.bottom())
+        .map(|y| {
+            (l.board_block.x..l.board_block.right())
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect::<String>()
+        })
+        .collect();
+    assert!(!board.contains('…'), "a stack is cut:\n{shown}");
+    // The decision panel went beside the board, under the hand, and still asks.
+    assert!(l.decision.x >= l.board_block.right(), "{l:?}");
+    assert!(shown.contains("Blue: move a pyramid"), "{shown}");
+    // The other sizes still draw it: the window at 80x24, bigger boxes at 200x60.
+    for (w, h) in [(80, 24), (200, 60)] {
+        let shown = text(&render(&app, w, h));
+        assert!(shown.contains("Board (north up)"), "{w}x{h}:\n{shown}");
+        assert!(shown.contains("Blue: move a pyramid"), "{w}x{h}:\n{shown}");
+    }
+}

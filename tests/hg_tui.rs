@@ -1162,3 +1162,45 @@ fn at_120x40_a_board_of_seven_rows_keeps_its_boxed_cards_and_whole_stacks() {
         assert!(shown.contains("Blue: move a pyramid"), "{w}x{h}:\n{shown}");
     }
 }
+
+#[test]
+fn at_120x40_a_board_too_wide_for_boxes_gets_taller_blocks_and_cuts_no_stack() {
+    // Cards played east and west of the Kings: seven columns of cards, too wide for boxes at
+    // 120 columns; four stacks on Blue's King.
+    let mut app = new_app(PaletteKind::Mono);
+    let g = hg::position(
+        r#"(board: [
+            "0,2: K",
+            "-1,1: 5", "0,1: 6", "1,1: 7",
+            "-3,0: 8", "-2,0: K", "-1,0: 4", "0,0: 9", "1,0: 3", "2,0: K", "3,0: 8",
+            "-1,-1: 8", "0,-1: 9", "1,-1: 2",
+            "0,-2: K",
+        ], kings: ["2,0", "-2,0"],
+        stacks: ["2,0: 1Sn 1Mn 1Ln", "2,0: 1Lt", "2,0: 1Mt", "2,0: 1St", "-2,0: 2Lt 2Mt 2St"],
+        hands: ["Q 3", "A 5"])"#,
+    );
+    show(&mut app, g, &against_ai());
+    let (w, h) = (120, 40);
+    let l = layout(
+        body_area(Rect::new(0, 0, w, h)),
+        hg(&app).game(),
+        hg(&app).screen().ui.cursor,
+    )
+    .expect("the game fits");
+    assert!(!l.board.size.boxed);
+    assert!(l.board.size.h > SMALL.h, "{:?}", l.board.size);
+    assert_eq!(l.board.more, [false; 4], "the whole board shows");
+    let buf = render(&app, w, h);
+    let shown = text(&buf);
+    for stack in ["bsmL", "bL", "bM", "bS", "rLMS"] {
+        assert!(
+            shown.contains(stack),
+            "`{stack}` is not on screen:\n{shown}"
+        );
+    }
+    let board: String = (l.board_block.y..l.board_block.bottom())
+        .flat_map(|y| (l.board_block.x..l.board_block.right()).map(move |x| (x, y)))
+        .map(|(x, y)| buf[(x, y)].symbol().to_string())
+        .collect();
+    assert!(!board.contains('…'), "a stack is cut:\n{shown}");
+}

@@ -38,7 +38,7 @@ pub struct HgLayout {
 /// The room the right-hand column needs at each card size, and the decision panel's least
 /// height.
 fn needs(size: CellSize) -> (u16, u16) {
-    if size == SMALL { (26, 8) } else { (40, 10) }
+    if size.boxed { (40, 10) } else { (26, 8) }
 }
 
 /// The least height of the log when the decision panel shares the right-hand column with it.
@@ -46,7 +46,7 @@ const LOG_MIN: u16 = 4;
 
 /// The heights of the players' panel and the hand at a card size, in a column of `height`.
 fn right_heights(size: CellSize, players: u16, height: u16) -> (u16, u16) {
-    let wide = size != SMALL;
+    let wide = size.boxed;
     let info = (2 + players + 2 + if wide { players } else { 0 }).min(height / 2);
     (info, if wide { 6 } else { 3 })
 }
@@ -59,9 +59,15 @@ enum DecisionAt {
     Right,
 }
 
+/// The unboxed cards tried when no boxes fit, biggest first: taller ones give a crowded card
+/// more lines for its stacks, wider ones more letters per line, so stacks are not cut while
+/// the room is there. The last is [`SMALL`] itself.
+const UNBOXED: [(u16, u16); 6] = [(11, 4), (9, 4), (11, 3), (9, 3), (11, 2), (9, 2)];
+
 /// The biggest cards with which the whole board fits, and where the decision panel goes then:
 /// under the board when there is room, else beside it, so that a tall board keeps its cards
-/// rather than falling back to the smallest ones; else the smallest cards, in a window.
+/// rather than falling back to the smallest ones; else unboxed cards as big as fit (the wide
+/// board of 120x40); else the smallest cards, in a window.
 fn plan(extent: &Extent, players: u16, w: u16, h: u16) -> (CellSize, DecisionAt) {
     for size in [LARGE, MEDIUM] {
         let (nw, nh) = extent.natural(size);
@@ -77,7 +83,19 @@ fn plan(extent: &Extent, players: u16, w: u16, h: u16) -> (CellSize, DecisionAt)
             return (size, DecisionAt::Right);
         }
     }
-    (SMALL, DecisionAt::Below)
+    let (right, decision) = needs(SMALL);
+    UNBOXED
+        .into_iter()
+        .map(|(cw, ch)| CellSize {
+            w: cw,
+            h: ch,
+            ..SMALL
+        })
+        .find(|size| {
+            let (nw, nh) = extent.natural(*size);
+            nw + 2 + right <= w && nh + 2 + decision <= h
+        })
+        .map_or((SMALL, DecisionAt::Below), |size| (size, DecisionAt::Below))
 }
 
 /// Lays out the game screen for `g` in `area` (everything above the key bar), the board's
@@ -319,7 +337,7 @@ pub fn render(
             theme,
             viewer: v.player(),
             to_move: v.decider(),
-            wide: l.board.size != SMALL,
+            wide: l.board.size.boxed,
         },
         l.info,
     );

@@ -1204,3 +1204,27 @@ fn at_120x40_a_board_too_wide_for_boxes_gets_taller_blocks_and_cuts_no_stack() {
         .collect();
     assert!(!board.contains('…'), "a stack is cut:\n{shown}");
 }
+
+#[test]
+fn after_each_step_of_a_move_the_cursor_goes_on_to_where_it_can_step_next() {
+    // Seen in tmux: after a step the cursor stayed on the pyramid, where Enter does nothing.
+    let mut app = new_app(PaletteKind::Standard);
+    let g = hg::duel(r#"stacks: ["1,1: 1St", "0,2: 2Lt"], hands: ["Q", "A"]"#);
+    show(&mut app, g, &against_ai());
+    assert_eq!(hg(&app).screen().ui.cursor, Pos::new(1, 1));
+    press(&mut app, KeyCode::Enter);
+    // From the 7 it may step to the 6 at 0,1 or the 3 at 1,0: the northern one comes first.
+    assert_eq!(hg(&app).screen().ui.cursor, Pos::new(0, 1));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        hg(&app).game().pyramids().pos_of(hg::piece("1St")),
+        Some(Pos::new(0, 1))
+    );
+    // From the 6 the only way on is the 5 at -1,1: the cursor is there, and Enter steps.
+    assert_eq!(hg(&app).screen().ui.cursor, Pos::new(-1, 1));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        hg(&app).game().pyramids().pos_of(hg::piece("1St")),
+        Some(Pos::new(-1, 1))
+    );
+}

@@ -266,7 +266,7 @@ pub fn render(
         }
     }
     if let Some(face) = g.die_face()
-        && matches!(g.pending(), Pending::Die(_))
+        && words::die_in_use(g)
     {
         status.push(Span::raw(" · rolled "));
         status.push(Span::styled(

@@ -157,7 +157,7 @@ pub fn pyramid(seats: &Seats, seat: usize, p: PieceId) -> String {
 }
 
 /// [`pyramid`], told apart from another of the same seat and size on the same territory by
-/// what it stands on ("the small pyramid on the large one", "... on the card"), and by its
+/// what it stands on ("the small pyramid (on the large one)", "... (standing alone)"), and by its
 /// notation when even that is the same: two choices never read alike.
 pub fn distinct_pyramid(g: &HighGround, seats: &Seats, seat: usize, p: PieceId) -> String {
     let name = pyramid(seats, seat, p);
@@ -172,16 +172,22 @@ pub fn distinct_pyramid(g: &HighGround, seats: &Seats, seat: usize, p: PieceId) 
     if twins.is_empty() {
         return name;
     }
+    let carries = |q: PieceId| {
+        g.pyramids()
+            .stack_of(q)
+            .is_some_and(|st| st.pieces().last() != Some(&q))
+    };
     let on = |q: PieceId| match g.pyramids().below(q) {
         Some(b) if b.seat() == q.seat() => format!("on the {} one", size_name(b.size())),
         Some(b) => format!("on {}", owned_pyramid(seats, b)),
-        None => "on the card".to_string(),
+        None if carries(q) => "at the bottom of its stack".to_string(),
+        None => "standing alone".to_string(),
     };
     let mine = on(p);
     if twins.iter().any(|q| on(*q) == mine) {
-        format!("{name} {mine} ({p})")
+        format!("{name} ({mine}, {p})")
     } else {
-        format!("{name} {mine}")
+        format!("{name} ({mine})")
     }
 }
 
@@ -201,6 +207,20 @@ pub fn attack_effect(attacker: PieceId, victim: PieceId) -> &'static str {
         std::cmp::Ordering::Greater => "traps it",
         std::cmp::Ordering::Less => "hobbles it",
     }
+}
+
+/// Whether the die's roll is being carried out now (its face, a HOP's or a SWAP's second
+/// step, a HOP's attack, a dug card), so that its face is shown as this turn's, not dimmed as
+/// the last roll.
+pub fn die_in_use(g: &HighGround) -> bool {
+    matches!(
+        g.pending(),
+        Pending::Die(_)
+            | Pending::Hopping(_)
+            | Pending::Swapping(_)
+            | Pending::HopAttack(_)
+            | Pending::Dug(_)
+    )
 }
 
 /// The pyramid moving or hopping now, if any.

@@ -1228,3 +1228,29 @@ fn after_each_step_of_a_move_the_cursor_goes_on_to_where_it_can_step_next() {
         Some(Pos::new(-1, 1))
     );
 }
+
+#[test]
+fn two_pyramids_of_one_size_on_one_card_never_read_alike_in_a_list() {
+    // Seen in tmux: "Move the large pyramid from Blue's King (2,0)" twice in one list.
+    let mut app = new_app(PaletteKind::Standard);
+    let g = hg::duel(
+        r#"stacks: ["0,-2: 1Sn 1Mn 1Ln", "0,-2: 1Lt", "0,-2: 1Mt", "0,2: 2Lt"],
+           hands: ["Q", "A"]"#,
+    );
+    show(&mut app, g, &against_ai());
+    assert_eq!(hg(&app).screen().ui.cursor, Pos::new(0, -2));
+    press(&mut app, KeyCode::Enter);
+    let popup = hg(&app)
+        .popup()
+        .expect("several pyramids could move: a list");
+    let mut entries = popup.entries.clone();
+    assert!(
+        entries
+            .iter()
+            .any(|e| e.contains("large pyramid (on the medium one)")),
+        "{entries:?}"
+    );
+    entries.sort();
+    entries.dedup();
+    assert_eq!(entries.len(), popup.entries.len(), "{:?}", popup.entries);
+}

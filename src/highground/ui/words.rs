@@ -286,7 +286,11 @@ pub fn describe(g: &HighGround, seats: &Seats, choice: &Choice) -> String {
                     .collect();
                 format!(" (carrying {})", names.join(" and "))
             };
-            format!("Move {}{carrying} from {}", pyramid(seats, me, p), here(p))
+            format!(
+                "Move {}{carrying} from {}",
+                distinct_pyramid(g, seats, me, p),
+                here(p)
+            )
         }
         Choice::Step(pos) => match g.pending() {
             Pending::Hopping(_) => format!("HOP to {}", territory(g, seats, pos)),
@@ -295,7 +299,7 @@ pub fn describe(g: &HighGround, seats: &Seats, choice: &Choice) -> String {
         Choice::Attack(v) => match mover(g) {
             Some(a) => format!(
                 "Attack {} with {} ({})",
-                pyramid(seats, me, v),
+                distinct_pyramid(g, seats, me, v),
                 pyramid(seats, me, a),
                 attack_effect(a, v)
             ),
@@ -354,13 +358,13 @@ pub fn describe(g: &HighGround, seats: &Seats, choice: &Choice) -> String {
         ),
         Choice::Tip(p) => format!(
             "TIP everything off {} on {}",
-            pyramid(seats, me, p),
+            distinct_pyramid(g, seats, me, p),
             here(p)
         ),
         Choice::Aim(p) => match g.pyramids().below(p) {
             Some(v) => format!(
                 "AIM: {} kills {} under it on {}",
-                pyramid(seats, me, p),
+                distinct_pyramid(g, seats, me, p),
                 pyramid(seats, me, v),
                 here(p)
             ),

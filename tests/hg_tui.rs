@@ -1254,3 +1254,24 @@ fn two_pyramids_of_one_size_on_one_card_never_read_alike_in_a_list() {
     entries.dedup();
     assert_eq!(entries.len(), popup.entries.len(), "{:?}", popup.entries);
 }
+
+#[test]
+fn undo_after_a_hop_lands_among_enemies_returns_to_where_it_goes() {
+    let mut app = new_app(PaletteKind::Standard);
+    let g = hg::duel(
+        r#"stacks: ["1,-1: 1St", "-1,1: 1Ln", "1,0: 2Sn", "0,2: 2Lt"], hands: ["Q", "A"], roll: Hop"#,
+    );
+    show(&mut app, g, &against_ai());
+    apply_all(&mut app, &["hop 1St", "to 1,0"]);
+    assert!(matches!(hg(&app).game().pending(), Pending::HopAttack(_)));
+    // The second step is taken back: the small is where it was, and where it goes is asked again.
+    press(&mut app, KeyCode::Char('u'));
+    assert!(matches!(hg(&app).game().pending(), Pending::Hopping(_)));
+    assert_eq!(
+        hg(&app).game().pyramids().pos_of(hg::piece("1St")),
+        Some(Pos::new(1, -1))
+    );
+    // And then the first: the die waits for a pyramid again.
+    press(&mut app, KeyCode::Char('u'));
+    assert!(matches!(hg(&app).game().pending(), Pending::Die(_)));
+}

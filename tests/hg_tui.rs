@@ -984,3 +984,291 @@ fn the_panel_with_the_keys_is_marked_as_in_tash_kalar_not_by_colour_alone() {
     );
     assert!(shown.contains("▸ Hand"), "{shown}");
 }
+
+#[test]
+fn a_hop_is_picked_in_two_steps_on_the_board_and_undo_takes_the_pick_back() {
+    let mut app = new_app(PaletteKind::Standard);
+    let g =
+        hg::duel(r#"stacks: ["1,-1: 1St", "-1,1: 1Ln", "0,2: 2Lt"], hands: ["Q", "A"], roll: Hop"#);
+    show(&mut app, g, &against_ai());
+    // Two free pyramids: the cursor is on one of them, and Enter picks it.
+    assert_eq!(hg(&app).screen().ui.cursor, Pos::new(-1, 1));
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(hg(&app).game().pending(), Pending::Hopping(_)));
+    let shown = text(&render(&app, 120, 40));
+    assert!(
+        shown.contains("HOP the large pyramid to which territory?"),
+        "{shown}"
+    );
+    // Undo takes the pick back: the die waits again.
+    press(&mut app, KeyCode::Char('u'));
+    assert!(matches!(hg(&app).game().pending(), Pending::Die(_)));
+    press(&mut app, KeyCode::Enter);
+    // Then where: only its neighbours, the cursor on the nearest; Enter lands there.
+    let to = hg(&app).screen().ui.cursor;
+    assert!([Pos::new(0, 1), Pos::new(-1, 0)].contains(&to), "{to:?}");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        hg(&app).game().pyramids().pos_of(hg::piece("1Ln")),
+        Some(to)
+    );
+    let log = log_of(&app);
+    assert!(
+        log.iter()
+            .any(|l| l.starts_with("Blue hopped its large pyramid from the 5 (-1,1) to")),
+        "{log:?}"
+    );
+}
+
+#[test]
+fn a_swap_is_picked_in_two_steps_and_several_partners_on_one_card_open_a_list() {
+    let mut app = new_app(PaletteKind::Standard);
+    let g = hg::duel(
+        r#"stacks: ["1,-1: 1St", "1,0: 2Ln 2Sn", "0,-1: 2Mn", "0,2: 2Lt"],
+           hands: ["Q", "A"], roll: Swap"#,
+    );
+    show(&mut app, g, &against_ai());
+    assert_eq!(hg(&app).screen().ui.cursor, Pos::new(1, -1));
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(hg(&app).game().pending(), Pending::Swapping(_)));
+    // The partners' cards are the places now; on the 3 stand two of them: a list.
+    assert_eq!(hg(&app).screen().ui.cursor, Pos::new(1, 0));
+    press(&mut app, KeyCode::Enter);
+    let popup = hg(&app).popup().expect("two partners on the 3: a list");
+    assert_eq!(
+        popup.entries,
+        [
+            "Trade places with Red's small pyramid on the 3 (1,0)",
+            "Trade places with Red's large pyramid on the 3 (1,0)"
+        ]
+    );
+    press(&mut app, KeyCode::Down);
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        hg(&app)
+            .game()
+            .stacks_text()
+            .contains(&"1,-1: 2Ln".to_string()),
+        "{:?}",
+        hg(&app).game().stacks_text()
+    );
+    let log = log_of(&app);
+    assert!(
+        log.contains(
+            &"Blue swapped its small pyramid on the 2 (1,-1) with Red's large pyramid on the 3 (1,0)"
+                .to_string()
+        ),
+        "{log:?}"
+    );
+}
+
+#[test]
+fn the_jokers_twelve_levels_are_walked_with_the_arrows_and_picked_with_enter() {
+    let mut app = new_app(PaletteKind::Standard);
+    show(&mut app, duel(r#"["joker", "A 5 5"]"#, ""), &against_ai());
+    apply_all(&mut app, &["play joker 1,1"]);
+    assert!(matches!(hg(&app).game().pending(), Pending::Level { .. }));
+    // Nothing to take on the board: the keys are in the list of levels.
+    assert_eq!(hg(&app).screen().ui.focus, Focus::Options);
+    let shown = text(&render(&app, 120, 40));
+    assert!(
+        shown.contains("▸ "),
+        "the list is marked as having the keys:\n{shown}"
+    );
+    // Past the ninth entry, which has no number: ten presses down lead to the Jack.
+    for _ in 0..10 {
+        press(&mut app, KeyCode::Char('j'));
+    }
+    assert_eq!(hg(&app).screen().ui.option_index, 10);
+    let shown = text(&render(&app, 120, 40));
+    assert!(shown.contains("Make the Joker a Jack"), "{shown}");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        hg(&app).game().board().level(Pos::new(1, 1)),
+        Some(11),
+        "the highlighted level was taken"
+    );
+}
+
+/// A board of seven rows of cards (a card played north of Red's King and one south of Blue's),
+/// with stacks on several cards.
+fn seven_rows() -> HighGround {
+    hg::position(
+        r#"(board: [
+            "0,3: 5",
+            "0,2: K",
+            "-1,1: 5", "0,1: 6", "1,1: 7",
+            "-2,0: K", "-1,0: 4", "0,0: 9", "1,0: 3", "2,0: K",
+            "-1,-1: 8", "0,-1: 9", "1,-1: 2",
+            "0,-2: K",
+            "0,-3: 7",
+        ], kings: ["0,-2", "0,2"],
+        stacks: [
+            "0,-2: 1Lt 1Mt", "0,-2: 1Sn 1Mn 1Ln", "0,-3: 1St",
+            "0,2: 2Lt 2Mt 2St", "0,3: 2Sn 2Mn", "0,3: 2Ln",
+        ], hands: ["Q 3", "A 5"])"#,
+    )
+}
+
+#[test]
+fn at_120x40_a_board_of_seven_rows_keeps_its_boxed_cards_and_whole_stacks() {
+    let mut app = new_app(PaletteKind::Mono);
+    show(&mut app, seven_rows(), &against_ai());
+    let (w, h) = (120, 40);
+    let l = layout(
+        body_area(Rect::new(0, 0, w, h)),
+        hg(&app).game(),
+        hg(&app).screen().ui.cursor,
+    )
+    .expect("the game fits");
+    assert_eq!(l.board.size, MEDIUM, "boxed cards, not the 80x24 notation");
+    assert_eq!(l.board.more, [false; 4], "the whole board shows, no window");
+    assert_eq!(
+        l.board
+            .rows
+            .iter()
+            .filter(|(_, _, h)| *h == MEDIUM.h)
+            .count(),
+        7,
+        "seven rows of cards"
+    );
+    let buf = render(&app, w, h);
+    let shown = text(&buf);
+    // Every stack written whole, bottom first, nothing cut on the board.
+    for stack in ["bsmL bLM", "bS", "rLMS", "rsM rL"] {
+        assert!(
+            shown.contains(stack),
+            "`{stack}` is not on screen:\n{shown}"
+        );
+    }
+    let board: String = (l.board_block.y..l.board_block.bottom())
+        .map(|y| {
+            (l.board_block.x..l.board_block.right())
+                .map(|x| buf[(x, y)].symbol().to_string())
+                .collect::<String>()
+        })
+        .collect();
+    assert!(!board.contains('…'), "a stack is cut:\n{shown}");
+    // The decision panel went beside the board, under the hand, and still asks.
+    assert!(l.decision.x >= l.board_block.right(), "{l:?}");
+    assert!(shown.contains("Blue: move a pyramid"), "{shown}");
+    // The other sizes still draw it: the window at 80x24, bigger boxes at 200x60.
+    for (w, h) in [(80, 24), (200, 60)] {
+        let shown = text(&render(&app, w, h));
+        assert!(shown.contains("Board (north up)"), "{w}x{h}:\n{shown}");
+        assert!(shown.contains("Blue: move a pyramid"), "{w}x{h}:\n{shown}");
+    }
+}
+
+#[test]
+fn at_120x40_a_board_too_wide_for_boxes_gets_taller_blocks_and_cuts_no_stack() {
+    // Cards played east and west of the Kings: seven columns of cards, too wide for boxes at
+    // 120 columns; four stacks on Blue's King.
+    let mut app = new_app(PaletteKind::Mono);
+    let g = hg::position(
+        r#"(board: [
+            "0,2: K",
+            "-1,1: 5", "0,1: 6", "1,1: 7",
+            "-3,0: 8", "-2,0: K", "-1,0: 4", "0,0: 9", "1,0: 3", "2,0: K", "3,0: 8",
+            "-1,-1: 8", "0,-1: 9", "1,-1: 2",
+            "0,-2: K",
+        ], kings: ["2,0", "-2,0"],
+        stacks: ["2,0: 1Sn 1Mn 1Ln", "2,0: 1Lt", "2,0: 1Mt", "2,0: 1St", "-2,0: 2Lt 2Mt 2St"],
+        hands: ["Q 3", "A 5"])"#,
+    );
+    show(&mut app, g, &against_ai());
+    let (w, h) = (120, 40);
+    let l = layout(
+        body_area(Rect::new(0, 0, w, h)),
+        hg(&app).game(),
+        hg(&app).screen().ui.cursor,
+    )
+    .expect("the game fits");
+    assert!(!l.board.size.boxed);
+    assert!(l.board.size.h > SMALL.h, "{:?}", l.board.size);
+    assert_eq!(l.board.more, [false; 4], "the whole board shows");
+    let buf = render(&app, w, h);
+    let shown = text(&buf);
+    for stack in ["bsmL", "bL", "bM", "bS", "rLMS"] {
+        assert!(
+            shown.contains(stack),
+            "`{stack}` is not on screen:\n{shown}"
+        );
+    }
+    let board: String = (l.board_block.y..l.board_block.bottom())
+        .flat_map(|y| (l.board_block.x..l.board_block.right()).map(move |x| (x, y)))
+        .map(|(x, y)| buf[(x, y)].symbol().to_string())
+        .collect();
+    assert!(!board.contains('…'), "a stack is cut:\n{shown}");
+}
+
+#[test]
+fn after_each_step_of_a_move_the_cursor_goes_on_to_where_it_can_step_next() {
+    // Seen in tmux: after a step the cursor stayed on the pyramid, where Enter does nothing.
+    let mut app = new_app(PaletteKind::Standard);
+    let g = hg::duel(r#"stacks: ["1,1: 1St", "0,2: 2Lt"], hands: ["Q", "A"]"#);
+    show(&mut app, g, &against_ai());
+    assert_eq!(hg(&app).screen().ui.cursor, Pos::new(1, 1));
+    press(&mut app, KeyCode::Enter);
+    // From the 7 it may step to the 6 at 0,1 or the 3 at 1,0: the northern one comes first.
+    assert_eq!(hg(&app).screen().ui.cursor, Pos::new(0, 1));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        hg(&app).game().pyramids().pos_of(hg::piece("1St")),
+        Some(Pos::new(0, 1))
+    );
+    // From the 6 the only way on is the 5 at -1,1: the cursor is there, and Enter steps.
+    assert_eq!(hg(&app).screen().ui.cursor, Pos::new(-1, 1));
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(
+        hg(&app).game().pyramids().pos_of(hg::piece("1St")),
+        Some(Pos::new(-1, 1))
+    );
+}
+
+#[test]
+fn two_pyramids_of_one_size_on_one_card_never_read_alike_in_a_list() {
+    // Seen in tmux: "Move the large pyramid from Blue's King (2,0)" twice in one list.
+    let mut app = new_app(PaletteKind::Standard);
+    let g = hg::duel(
+        r#"stacks: ["0,-2: 1Sn 1Mn 1Ln", "0,-2: 1Lt", "0,-2: 1Mt", "0,2: 2Lt"],
+           hands: ["Q", "A"]"#,
+    );
+    show(&mut app, g, &against_ai());
+    assert_eq!(hg(&app).screen().ui.cursor, Pos::new(0, -2));
+    press(&mut app, KeyCode::Enter);
+    let popup = hg(&app)
+        .popup()
+        .expect("several pyramids could move: a list");
+    let mut entries = popup.entries.clone();
+    assert!(
+        entries
+            .iter()
+            .any(|e| e.contains("large pyramid (on the medium one)")),
+        "{entries:?}"
+    );
+    entries.sort();
+    entries.dedup();
+    assert_eq!(entries.len(), popup.entries.len(), "{:?}", popup.entries);
+}
+
+#[test]
+fn undo_after_a_hop_lands_among_enemies_returns_to_where_it_goes() {
+    let mut app = new_app(PaletteKind::Standard);
+    let g = hg::duel(
+        r#"stacks: ["1,-1: 1St", "-1,1: 1Ln", "1,0: 2Sn", "0,2: 2Lt"], hands: ["Q", "A"], roll: Hop"#,
+    );
+    show(&mut app, g, &against_ai());
+    apply_all(&mut app, &["hop 1St", "to 1,0"]);
+    assert!(matches!(hg(&app).game().pending(), Pending::HopAttack(_)));
+    // The second step is taken back: the small is where it was, and where it goes is asked again.
+    press(&mut app, KeyCode::Char('u'));
+    assert!(matches!(hg(&app).game().pending(), Pending::Hopping(_)));
+    assert_eq!(
+        hg(&app).game().pyramids().pos_of(hg::piece("1St")),
+        Some(Pos::new(1, -1))
+    );
+    // And then the first: the die waits for a pyramid again.
+    press(&mut app, KeyCode::Char('u'));
+    assert!(matches!(hg(&app).game().pending(), Pending::Die(_)));
+}

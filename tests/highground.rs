@@ -539,8 +539,11 @@ fn in_the_seeds_example_cassidys_hobbled_large_may_tip_and_swap() {
     assert_eq!(texts(&tip), ["tip 2Lt", "pass"]);
     play(&mut tip, &["tip 2Lt"]);
     assert_eq!(stacks_at(&tip, "0,1"), ["0,1: 1St", "0,1: 2Lt", "0,1: 2Ln"]);
-    let swap = duel(&format!("{stacks}, roll: Swap"));
-    assert!(legal(&swap, "swap 2Lt 1Lt"), "{:?}", texts(&swap));
+    let mut swap = duel(&format!("{stacks}, roll: Swap"));
+    assert!(legal(&swap, "swap 2Lt"), "{:?}", texts(&swap));
+    // Seat 1's large is its only partner: picking it makes the trade.
+    play(&mut swap, &["swap 2Lt"]);
+    assert_eq!(stacks_at(&swap, "-1,1"), ["-1,1: 2Lt"]);
 }
 
 // ----- Playing cards -----

@@ -4,7 +4,7 @@
 
 mod hg;
 use hg::*;
-use table::highground::{Face, Pending, Status};
+use table::highground::{Face, Pending, Status, notation};
 
 /// A duel where the die shows `face`; `stacks` and the rest as more fields.
 fn rolled(face: &str, rest: &str) -> table::highground::HighGround {
@@ -60,15 +60,17 @@ fn hop_moves_a_free_pyramid_to_any_adjacent_territory_even_a_higher_one() {
     );
     assert_eq!(
         texts(&g),
-        [
-            "hop 1St 1,0",
-            "hop 1St 0,-1",
-            "hop 1Mt 0,-1",
-            "hop 1Ln 0,-1"
-        ],
+        ["hop 1St", "hop 1Mt", "hop 1Ln"],
         "free pyramids only (not the hobbled large of the tree, not the trapped ones); no pass"
     );
-    play(&mut g, &["hop 1St 0,-1"]);
+    play(&mut g, &["hop 1St"]);
+    assert_eq!(pending(&g), "hopping");
+    assert_eq!(
+        texts(&g),
+        ["to 1,0", "to 0,-1"],
+        "then where: its neighbours only"
+    );
+    play(&mut g, &["to 0,-1"]);
     assert_eq!(level(&g, "0,-1"), 9);
     assert_eq!(stacks_at(&g, "0,-1"), ["0,-1: 1St"]);
     assert_eq!((pending(&g), seat(&g)), ("action", 2));
@@ -77,7 +79,9 @@ fn hop_moves_a_free_pyramid_to_any_adjacent_territory_even_a_higher_one() {
 #[test]
 fn a_hop_may_attack_where_it_lands() {
     let mut g = rolled("Hop", r#"stacks: ["1,-1: 1St", "1,0: 2Sn", "0,2: 2Lt"]"#);
-    play(&mut g, &["hop 1St 1,0"]);
+    // Its only free pyramid is picked as the die is read: where it goes is the decision.
+    assert_eq!(pending(&g), "hopping");
+    play(&mut g, &["to 1,0"]);
     assert_eq!(texts(&g), ["attack 2Sn", "stop"]);
     play(&mut g, &["attack 2Sn"]);
     assert_eq!(stacks_at(&g, "1,0"), ["1,0: 1St"]);
@@ -87,7 +91,7 @@ fn a_hop_may_attack_where_it_lands() {
 #[test]
 fn a_hop_may_land_without_attacking() {
     let mut g = rolled("Hop", r#"stacks: ["1,-1: 1St", "1,0: 2Sn", "0,2: 2Lt"]"#);
-    play(&mut g, &["hop 1St 1,0", "stop"]);
+    play(&mut g, &["to 1,0", "stop"]);
     assert_eq!(stacks_at(&g, "1,0"), ["1,0: 1St", "1,0: 2Sn"]);
 }
 
@@ -112,11 +116,14 @@ fn swap_trades_places_with_any_pyramid_on_an_adjacent_territory_even_a_higher_on
         r#"stacks: ["1,-1: 1St", "1,0: 2Ln", "0,-1: 2Mn 2Sn", "0,-2: 1Lt"]"#,
     );
     assert_eq!(
-        texts_starting(&g, "swap 1St"),
-        ["swap 1St 2Ln", "swap 1St 2Sn", "swap 1St 2Mn"]
+        texts(&g),
+        ["swap 1St", "swap 1Lt", "pass"],
+        "a swap may be left unused"
     );
-    assert!(legal(&g, "pass"), "a swap may be left unused");
-    play(&mut g, &["swap 1St 2Mn"]);
+    play(&mut g, &["swap 1St"]);
+    assert_eq!(pending(&g), "swapping");
+    assert_eq!(texts(&g), ["with 2Ln", "with 2Sn", "with 2Mn"]);
+    play(&mut g, &["with 2Mn"]);
     // Each goes alone: the small that sat on the medium stays behind, and nobody attacks.
     assert_eq!(stacks_at(&g, "0,-1"), ["0,-1: 1St", "0,-1: 2Sn"]);
     assert_eq!(stacks_at(&g, "1,-1"), ["1,-1: 2Mn"]);
@@ -126,7 +133,8 @@ fn swap_trades_places_with_any_pyramid_on_an_adjacent_territory_even_a_higher_on
 #[test]
 fn a_swap_may_trade_with_an_own_pyramid() {
     let mut g = rolled("Swap", r#"stacks: ["1,-1: 1St", "1,0: 1Ln", "0,2: 2Lt"]"#);
-    play(&mut g, &["swap 1St 1Ln"]);
+    // Its only partner: picking the small makes the trade.
+    play(&mut g, &["swap 1St"]);
     assert_eq!(stacks_at(&g, "1,0"), ["1,0: 1St"]);
     assert_eq!(stacks_at(&g, "1,-1"), ["1,-1: 1Ln"]);
 }
@@ -138,15 +146,20 @@ fn a_hobbled_pyramid_never_swaps_onto_a_higher_territory() {
         "Swap",
         r#"stacks: ["1,-1: 1Mt 1St", "1,0: 2Ln", "0,2: 2Lt"]"#,
     );
-    assert!(legal(&g, "swap 1St 2Ln"));
-    assert!(!legal(&g, "swap 1Mt 2Ln"));
+    assert_eq!(
+        texts(&g),
+        ["swap 1St", "pass"],
+        "the medium has nobody to trade with"
+    );
     // Seat 2's hobbled medium on the 3 may not be pulled up to the 9 either.
-    let g = rolled(
+    // The small is then the large's only partner: picking the large makes the trade.
+    let mut g = rolled(
         "Swap",
         r#"stacks: ["0,0: 1Lt", "1,0: 2Mn 2Sn", "0,2: 2Lt"]"#,
     );
-    assert!(legal(&g, "swap 1Lt 2Sn"));
-    assert!(!legal(&g, "swap 1Lt 2Mn"));
+    play(&mut g, &["swap 1Lt"]);
+    assert_eq!(stacks_at(&g, "0,0"), ["0,0: 2Sn"]);
+    assert_eq!(seat(&g), 2);
 }
 
 #[test]
@@ -155,7 +168,99 @@ fn trapped_pyramids_take_no_part_in_a_swap() {
         "Swap",
         r#"stacks: ["0,-1: 1Sn 1Mn 1Ln", "0,0: 2Sn 2Mn", "0,2: 2Lt"]"#,
     );
-    assert_eq!(texts(&g), ["swap 1Ln 2Mn", "pass"]);
+    assert_eq!(texts(&g), ["swap 1Ln", "pass"]);
+}
+
+// ----- HOP and SWAP in two steps (rules 3) -----
+
+#[test]
+fn a_hop_is_two_choices_the_pyramid_then_where_it_goes() {
+    // Two free pyramids: the first choice is which one, the second where it lands.
+    let mut g = rolled("Hop", r#"stacks: ["1,-1: 1St", "-1,1: 1Ln", "0,2: 2Lt"]"#);
+    assert_eq!(texts(&g), ["hop 1St", "hop 1Ln"]);
+    play(&mut g, &["hop 1Ln"]);
+    assert_eq!(pending(&g), "hopping");
+    assert_eq!(seat(&g), 1, "still seat 1's turn");
+    // Every neighbour of the 5 at -1,1, the higher 6 and 4 as well.
+    assert_eq!(texts(&g), ["to 0,1", "to -1,0"]);
+    play(&mut g, &["to 0,1"]);
+    assert_eq!(stacks_at(&g, "0,1"), ["0,1: 1Ln"]);
+    assert_eq!((pending(&g), seat(&g)), ("action", 2));
+}
+
+#[test]
+fn a_swap_is_two_choices_your_pyramid_then_the_other() {
+    let mut g = rolled(
+        "Swap",
+        r#"stacks: ["1,-1: 1St", "1,0: 2Ln 2Sn", "0,-1: 2Mn", "0,2: 2Lt"]"#,
+    );
+    assert_eq!(texts(&g), ["swap 1St", "pass"]);
+    play(&mut g, &["swap 1St"]);
+    assert_eq!((pending(&g), seat(&g)), ("swapping", 1));
+    assert_eq!(texts(&g), ["with 2Sn", "with 2Ln", "with 2Mn"]);
+    play(&mut g, &["with 2Ln"]);
+    // The large goes alone: the small that sat on it stays behind, standing on its own.
+    assert_eq!(stacks_at(&g, "1,-1"), ["1,-1: 2Ln"]);
+    assert_eq!(stacks_at(&g, "1,0"), ["1,0: 1St", "1,0: 2Sn"]);
+    assert_eq!(seat(&g), 2);
+}
+
+#[test]
+fn a_pyramid_with_nowhere_to_go_is_not_offered() {
+    // SWAP: the small at 1,-1 has a neighbour to trade with; the large on seat 1's King (0,-2)
+    // has none (its only neighbour, the 9 at 0,-1, is empty).
+    let g = rolled(
+        "Swap",
+        r#"stacks: ["1,-1: 1St", "1,0: 2Ln", "0,-2: 1Lt", "0,2: 2Lt"]"#,
+    );
+    assert_eq!(texts(&g), ["swap 1St", "pass"]);
+    // With nobody to trade with anywhere, the SWAP has no use: the turn ends.
+    let g = rolled("Swap", r#"stacks: ["0,-2: 1Lt", "0,2: 2Lt"]"#);
+    assert_eq!((pending(&g), seat(&g)), ("action", 2));
+}
+
+#[test]
+fn older_saves_one_step_hop_and_swap_play_as_the_two_steps() {
+    let hop = r#"stacks: ["1,-1: 1St", "-1,1: 1Ln", "0,2: 2Lt"]"#;
+    let mut old = rolled("Hop", hop);
+    let mut new = old.clone();
+    play(&mut old, &["hop 1Ln 0,1"]);
+    play(&mut new, &["hop 1Ln", "to 0,1"]);
+    assert_eq!(old.state_hash(), new.state_hash());
+    // Never listed, and refused where the two steps would be.
+    assert!(
+        texts(&rolled("Hop", hop))
+            .iter()
+            .all(|t| t.split(' ').count() == 2)
+    );
+    assert!(
+        rolled("Hop", hop)
+            .apply(notation::parse("hop 1Ln 1,0").unwrap())
+            .is_err()
+    );
+    // The only free pyramid is picked by itself: the old text gives just the destination.
+    let mut old = rolled("Hop", r#"stacks: ["1,-1: 1St", "0,2: 2Lt"]"#);
+    let mut new = old.clone();
+    play(&mut old, &["hop 1St 1,0"]);
+    play(&mut new, &["to 1,0"]);
+    assert_eq!(old.state_hash(), new.state_hash());
+    // A SWAP with a single partner is made as the pyramid is picked.
+    let swap = r#"stacks: ["1,-1: 1St", "1,0: 2Ln 2Sn", "0,-1: 2Mn", "0,2: 2Lt"]"#;
+    let mut old = rolled("Swap", swap);
+    let mut new = old.clone();
+    play(&mut old, &["swap 1St 2Sn"]);
+    play(&mut new, &["swap 1St", "with 2Sn"]);
+    assert_eq!(old.state_hash(), new.state_hash());
+    let mut old = rolled("Swap", r#"stacks: ["1,-1: 1St", "1,0: 1Ln", "0,2: 2Lt"]"#);
+    let mut new = old.clone();
+    play(&mut old, &["swap 1St 1Ln"]);
+    play(&mut new, &["swap 1St"]);
+    assert_eq!(old.state_hash(), new.state_hash());
+    assert!(
+        rolled("Swap", swap)
+            .apply(notation::parse("swap 1St 2Lt").unwrap())
+            .is_err()
+    );
 }
 
 // ----- TIP -----

@@ -38,10 +38,18 @@ pub enum Choice {
     Draw,
     /// Action: roll the die.
     Roll,
-    /// HOP: move this free pyramid to this adjacent territory.
-    Hop(PieceId, Pos),
-    /// SWAP: your pyramid trades places with the other pyramid.
-    Swap(PieceId, PieceId),
+    /// HOP: this free pyramid of yours hops; where to (a `Step`) is the next decision.
+    Hop(PieceId),
+    /// SWAP: this pyramid of yours trades places; with whom (a `With`) is the next decision.
+    Swap(PieceId),
+    /// SWAP: the pyramid picked trades places with this one.
+    With(PieceId),
+    /// The one-step HOP of saves made before rules 3 (`hop 1St 0,1`): never listed, but
+    /// accepted as the `hop` and `to` it stands for, so that those saves replay.
+    OldHop(PieceId, Pos),
+    /// The one-step SWAP of saves made before rules 3 (`swap 1St 2Mn`): never listed, but
+    /// accepted as the `swap` and `with` it stands for.
+    OldSwap(PieceId, PieceId),
     /// TIP: tip the pyramids off this one of yours.
     Tip(PieceId),
     /// AIM: this pyramid of yours kills the one directly under it.
@@ -138,6 +146,12 @@ impl HighGround {
             }
             Pending::Die(face) => self.push_face(*face, out),
             Pending::Dug(_) => out.extend(self.play_spots(me).into_iter().map(Choice::Place)),
+            Pending::Hopping(piece) => {
+                out.extend(self.hop_spots(*piece).into_iter().map(Choice::Step));
+            }
+            Pending::Swapping(piece) => {
+                out.extend(self.swap_partners(*piece).into_iter().map(Choice::With));
+            }
             Pending::HopAttack(piece) => {
                 out.extend(self.victims(*piece).into_iter().map(Choice::Attack));
                 out.push(Choice::Stop);
@@ -149,6 +163,13 @@ impl HighGround {
     pub fn apply(&mut self, choice: Choice) -> Result<(), ApplyError> {
         if self.is_over() {
             return Err(ApplyError::GameOver);
+        }
+        if let Some(parts) = self.old_parts(choice) {
+            let Some(parts) = parts else {
+                return Err(self.not_legal(&choice));
+            };
+            self.play_parts(&parts);
+            return Ok(());
         }
         if !self.choices().contains(&choice) {
             return Err(ApplyError::NotLegal {
@@ -164,8 +185,70 @@ impl HighGround {
     /// checking it again (search makes only such choices). An unlisted choice may leave the game
     /// in a state the rules do not allow, but never panics.
     pub fn apply_listed(&mut self, choice: Choice) {
-        self.step(choice);
-        self.settle();
+        match self.old_parts(choice) {
+            Some(Some(parts)) => self.play_parts(&parts),
+            Some(None) => {}
+            None => {
+                self.step(choice);
+                self.settle();
+            }
+        }
+    }
+
+    fn not_legal(&self, choice: &Choice) -> ApplyError {
+        ApplyError::NotLegal {
+            choice: super::notation::write(choice),
+            decision: self.pending.name(),
+        }
+    }
+
+    /// The two steps an older save's one-step HOP or SWAP stands for here, without those
+    /// already taken by themselves (the only free pyramid is picked as the die is read): `None`
+    /// for any other choice, `Some(None)` when the old choice is not legal now.
+    fn old_parts(&self, choice: Choice) -> Option<Option<Vec<Choice>>> {
+        let (pick, then, fits) = match choice {
+            Choice::OldHop(p, to) => (
+                Choice::Hop(p),
+                Choice::Step(to),
+                self.hop_spots(p).contains(&to),
+            ),
+            Choice::OldSwap(p, q) => (
+                Choice::Swap(p),
+                Choice::With(q),
+                self.swap_partners(p).contains(&q),
+            ),
+            _ => return None,
+        };
+        let picked = match (&self.pending, pick) {
+            (Pending::Hopping(p), Choice::Hop(q)) | (Pending::Swapping(p), Choice::Swap(q)) => {
+                *p == q
+            }
+            _ => false,
+        };
+        Some(if picked && fits {
+            Some(vec![then])
+        } else if fits && self.choices().contains(&pick) {
+            Some(vec![pick, then])
+        } else {
+            None
+        })
+    }
+
+    /// Plays checked parts one after the other; a later part that was taken by itself when
+    /// the one before it settled (a single destination) is not played again.
+    fn play_parts(&mut self, parts: &[Choice]) {
+        for (i, part) in parts.iter().enumerate() {
+            let waiting = match (&self.pending, part) {
+                (Pending::Hopping(_), Choice::Step(_))
+                | (Pending::Swapping(_), Choice::With(_)) => true,
+                _ => i == 0,
+            };
+            if !waiting {
+                return;
+            }
+            self.step(*part);
+            self.settle();
+        }
     }
 
     /// Takes every decision that has a single choice, except the start of a turn.
@@ -285,14 +368,9 @@ impl HighGround {
         let before = out.len();
         match face {
             Face::Hop => {
-                for &(p, pos, status) in &mine {
-                    if status == Status::Free {
-                        out.extend(
-                            self.board
-                                .adjacent(pos)
-                                .into_iter()
-                                .map(|to| Choice::Hop(p, to)),
-                        );
+                for &(p, _, status) in &mine {
+                    if status == Status::Free && !self.hop_spots(p).is_empty() {
+                        out.push(Choice::Hop(p));
                     }
                 }
                 // A HOP must be used when it can be.
@@ -302,20 +380,10 @@ impl HighGround {
                 return;
             }
             Face::Swap => {
-                for &(p, pos, status) in &mine {
-                    if status == Status::Trapped {
-                        continue;
-                    }
-                    for other in self.board.adjacent(pos) {
-                        let mut partners: Vec<PieceId> = self
-                            .pyramids
-                            .all()
-                            .filter(|(q, at, st)| *at == other && *q != p && *st != Status::Trapped)
-                            .filter(|(_, _, st)| self.swap_allowed(status, pos, *st, other))
-                            .map(|(q, _, _)| q)
-                            .collect();
-                        partners.sort();
-                        out.extend(partners.into_iter().map(|q| Choice::Swap(p, q)));
+                // Only pyramids that have someone to trade places with.
+                for &(p, _, _) in &mine {
+                    if !self.swap_partners(p).is_empty() {
+                        out.push(Choice::Swap(p));
                     }
                 }
             }
@@ -351,6 +419,39 @@ impl HighGround {
             }
         }
         out.push(Choice::Pass);
+    }
+
+    /// Where `p` may hop: every adjacent territory, higher ones included.
+    pub(crate) fn hop_spots(&self, p: PieceId) -> Vec<Pos> {
+        self.pyramids
+            .pos_of(p)
+            .map(|pos| self.board.adjacent(pos))
+            .unwrap_or_default()
+    }
+
+    /// The pyramids `p` may trade places with in a SWAP: any other that is not trapped on an
+    /// adjacent territory (by territory in the board's order, then by id), as long as neither
+    /// hobbled one would climb; none when `p` itself is trapped.
+    pub(crate) fn swap_partners(&self, p: PieceId) -> Vec<PieceId> {
+        let (Some(pos), Some(status)) = (self.pyramids.pos_of(p), self.pyramids.status(p)) else {
+            return Vec::new();
+        };
+        if status == Status::Trapped {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for other in self.board.adjacent(pos) {
+            let mut partners: Vec<PieceId> = self
+                .pyramids
+                .all()
+                .filter(|(q, at, st)| *at == other && *q != p && *st != Status::Trapped)
+                .filter(|(_, _, st)| self.swap_allowed(status, pos, *st, other))
+                .map(|(q, _, _)| q)
+                .collect();
+            partners.sort();
+            out.extend(partners);
+        }
+        out
     }
 
     /// A hobbled pyramid never goes onto a higher territory, not even in a swap.
@@ -458,13 +559,15 @@ impl HighGround {
                 self.unseen_roll = self.blind;
             }
             (Pending::Die(_), Choice::Face(face)) => self.pending = Pending::Die(face),
-            (Pending::Die(_), Choice::Hop(p, to)) => {
+            (Pending::Die(_), Choice::Hop(p)) => self.pending = Pending::Hopping(p),
+            (Pending::Hopping(p), Choice::Step(to)) => {
                 let group = self.pyramids.lift(p);
                 self.pyramids.place(to, group);
                 // With no enemy there, `stop` is the only choice and is taken at once.
                 self.pending = Pending::HopAttack(p);
             }
-            (Pending::Die(_), Choice::Swap(p, q)) => {
+            (Pending::Die(_), Choice::Swap(p)) => self.pending = Pending::Swapping(p),
+            (Pending::Swapping(p), Choice::With(q)) => {
                 let (Some(from), Some(to)) = (self.pyramids.pos_of(p), self.pyramids.pos_of(q))
                 else {
                     return;

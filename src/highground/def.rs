@@ -222,6 +222,8 @@ impl Positions for HighGround {
             Pending::Discarding => "discard or draw".into(),
             Pending::Die(face) => format!("use the die's {}", face.name()),
             Pending::Dug(card) => format!("use the dug {card}"),
+            Pending::Hopping(_) => "where the hopping pyramid goes".into(),
+            Pending::Swapping(_) => "whom the pyramid trades places with".into(),
             Pending::HopAttack(_) => "attack after the hop, or not".into(),
             Pending::Over(_) => "the game is over".into(),
         }

@@ -94,6 +94,8 @@ impl Heuristics for HighGround {
             Pending::Moving { .. }
             | Pending::Discarding
             | Pending::Dug(_)
+            | Pending::Hopping(_)
+            | Pending::Swapping(_)
             | Pending::HopAttack(_) => true,
             // A roll in an observation is judged as it stands, over all six faces (see
             // `eval::estimate`); a face really shown is carried out like any other step.

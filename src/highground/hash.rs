@@ -84,7 +84,7 @@ impl HighGround {
                 }
             }
             Pending::Die(f) => h.byte(*f as u8),
-            Pending::HopAttack(p) => h.byte(p.code()),
+            Pending::HopAttack(p) | Pending::Hopping(p) | Pending::Swapping(p) => h.byte(p.code()),
             Pending::Over(o) => match o {
                 Outcome::Won { seat, by } => h.bytes(&[*seat, *by as u8]),
                 Outcome::Drawn => h.byte(255),
@@ -108,6 +108,9 @@ impl HighGround {
             Pending::Dug(_) => 8,
             Pending::HopAttack(_) => 9,
             Pending::Over(_) => 10,
+            // Rules 3: the second step of a HOP or a SWAP (new kinds, so no older hash moves).
+            Pending::Hopping(_) => 11,
+            Pending::Swapping(_) => 12,
         }
     }
 }

@@ -16,13 +16,17 @@
 //! | discard | `discard Q` |
 //! | draw up to the maximum | `draw` |
 //! | roll the die | `roll` |
-//! | HOP | `hop 1St 0,1` |
-//! | SWAP | `swap 1St 2Mn` |
+//! | HOP: the pyramid, then where | `hop 1St`, then `to 0,1` |
+//! | SWAP: your pyramid, then the other | `swap 1St`, then `with 2Mn` |
 //! | TIP | `tip 1Lt` |
 //! | AIM | `aim 1Sn` |
 //! | DIG | `dig`, then `place 2,1` |
 //! | WILD | `wild tip` |
 //! | leave the die unused | `pass` |
+//!
+//! Saves made before rules 3 wrote a HOP and a SWAP in one text (`hop 1St 0,1`, `swap 1St
+//! 2Mn`): those still read, as [`Choice::OldHop`] and [`Choice::OldSwap`], and play as the two
+//! steps they stand for.
 
 use super::card::{Card, level_name, parse_level};
 use super::decision::Choice;
@@ -62,8 +66,11 @@ pub fn write(choice: &Choice) -> String {
         Choice::Discard(c) => format!("discard {c}"),
         Choice::Draw => "draw".into(),
         Choice::Roll => "roll".into(),
-        Choice::Hop(p, to) => format!("hop {p} {to}"),
-        Choice::Swap(p, q) => format!("swap {p} {q}"),
+        Choice::Hop(p) => format!("hop {p}"),
+        Choice::Swap(p) => format!("swap {p}"),
+        Choice::With(q) => format!("with {q}"),
+        Choice::OldHop(p, to) => format!("hop {p} {to}"),
+        Choice::OldSwap(p, q) => format!("swap {p} {q}"),
         Choice::Tip(p) => format!("tip {p}"),
         Choice::Aim(p) => format!("aim {p}"),
         Choice::Dig => "dig".into(),
@@ -101,8 +108,11 @@ pub fn parse(text: &str) -> Result<Choice, NotationError> {
         ["discard", c] => Choice::Discard(card(c)?),
         ["draw"] => Choice::Draw,
         ["roll"] => Choice::Roll,
-        ["hop", p, to] => Choice::Hop(piece(p)?, pos(to)?),
-        ["swap", p, q] => Choice::Swap(piece(p)?, piece(q)?),
+        ["hop", p] => Choice::Hop(piece(p)?),
+        ["swap", p] => Choice::Swap(piece(p)?),
+        ["with", q] => Choice::With(piece(q)?),
+        ["hop", p, to] => Choice::OldHop(piece(p)?, pos(to)?),
+        ["swap", p, q] => Choice::OldSwap(piece(p)?, piece(q)?),
         ["tip", p] => Choice::Tip(piece(p)?),
         ["aim", p] => Choice::Aim(piece(p)?),
         ["dig"] => Choice::Dig,
@@ -145,8 +155,11 @@ mod tests {
             Choice::Discard(Card::ACE),
             Choice::Draw,
             Choice::Roll,
-            Choice::Hop(p, at),
-            Choice::Swap(p, q),
+            Choice::Hop(p),
+            Choice::Swap(p),
+            Choice::With(q),
+            Choice::OldHop(p, at),
+            Choice::OldSwap(p, q),
             Choice::Tip(p),
             Choice::Aim(p),
             Choice::Dig,

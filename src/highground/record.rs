@@ -15,8 +15,12 @@ pub const FORMAT: &str = "highground-save";
 /// was started under (`game.rules`; saves without one are rules 1) and is always replayed under
 /// these rules; one that no longer replays says which change may explain it
 /// ([`rules_change_note`], `docs/saves.md`). Rules 2: the rules of issue 49
-/// (`docs/high-ground.md`, "What changed in rules 2").
-pub const RULES_VERSION: u32 = 2;
+/// (`docs/high-ground.md`, "What changed in rules 2"). Rules 3: a HOP and a SWAP are two
+/// decisions (the pyramid, then where it goes or whom it trades places with); the one-step
+/// texts of older saves are still read as the two steps, so those saves replay unchanged, and
+/// a program that knows only rules 2 refuses a rules 3 save by its version rather than at its
+/// first two-step HOP.
+pub const RULES_VERSION: u32 = 3;
 
 /// The rules version of a save that records none.
 fn rules_before_versions() -> u32 {
@@ -28,6 +32,13 @@ fn rules_before_versions() -> u32 {
 /// change the refused choice points to, or all of them (a choice is often refused because the
 /// one before it is no longer made by itself, whatever its own kind).
 pub fn rules_change_note(rules: u32, failed: Option<&str>) -> String {
+    if rules >= 2 {
+        // Rules 3 only split a HOP and a SWAP in two, and the old texts still read as both.
+        return format!(
+            "played under rules {rules}: a HOP and a SWAP are now two choices (older saves' \
+             one-step texts are read as both)"
+        );
+    }
     let why = match failed.and_then(|t| t.split_whitespace().next()) {
         Some("attack") => {
             "hobbled pyramids can now be attacked (what sat on the victim is tipped off)"

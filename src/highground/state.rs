@@ -133,6 +133,10 @@ pub enum Pending {
     Die(Face),
     /// DIG: this card was drawn and is played at once.
     Dug(Card),
+    /// HOP: this pyramid was picked; where it goes (an adjacent territory).
+    Hopping(PieceId),
+    /// SWAP: this pyramid was picked; which pyramid it trades places with.
+    Swapping(PieceId),
     /// A HOP landed this pyramid on a territory with enemies: attack one, or stop.
     HopAttack(PieceId),
     /// The game is over.
@@ -152,6 +156,8 @@ impl Pending {
             Pending::Discarding => "discarding",
             Pending::Die(_) => "die",
             Pending::Dug(_) => "dug",
+            Pending::Hopping(_) => "hopping",
+            Pending::Swapping(_) => "swapping",
             Pending::HopAttack(_) => "hop-attack",
             Pending::Over(_) => "over",
         }

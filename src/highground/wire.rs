@@ -81,6 +81,10 @@ enum Decision {
     Die { face: String },
     /// DIG: `card` was drawn and is played at once.
     Dug { card: String },
+    /// HOP: `piece` was picked; where it goes is decided.
+    Hopping { piece: String },
+    /// SWAP: `piece` was picked; whom it trades places with is decided.
+    Swapping { piece: String },
     /// A HOP landed `piece` where it may attack.
     HopAttack { piece: String },
     /// The game is over: `winner` (1-based) `by` `annihilation` or `king`; no winner: drawn.
@@ -122,6 +126,12 @@ pub fn to_wire(g: &HighGround) -> Value {
         },
         Pending::Dug(card) => Decision::Dug {
             card: card.name().into(),
+        },
+        Pending::Hopping(piece) => Decision::Hopping {
+            piece: piece.to_string(),
+        },
+        Pending::Swapping(piece) => Decision::Swapping {
+            piece: piece.to_string(),
         },
         Pending::HopAttack(piece) => Decision::HopAttack {
             piece: piece.to_string(),
@@ -305,6 +315,8 @@ fn read_decision(d: &Decision) -> Result<Pending, String> {
             Pending::Die(Face::parse(face).ok_or_else(|| format!("decision: die `{face}`"))?)
         }
         Decision::Dug { card: c } => Pending::Dug(card("decision", c)?),
+        Decision::Hopping { piece: p } => Pending::Hopping(piece("decision", p)?),
+        Decision::Swapping { piece: p } => Pending::Swapping(piece("decision", p)?),
         Decision::HopAttack { piece: p } => Pending::HopAttack(piece("decision", p)?),
         Decision::Over { winner, by } => Pending::Over(match (winner, by.as_deref()) {
             (None, None) => Outcome::Drawn,
@@ -361,7 +373,9 @@ fn check_decision(g: &HighGround, pending: &Pending) -> Result<(), String> {
                 return Err("decision: a place visited has no card".into());
             }
         }
-        Pending::HopAttack(piece) if !own(piece) => {
+        Pending::HopAttack(piece) | Pending::Hopping(piece) | Pending::Swapping(piece)
+            if !own(piece) =>
+        {
             return Err(format!("decision: {piece} is not the seat's pyramid"));
         }
         // Only this Joker may lack its level: `read_board` refused any other.

@@ -35,7 +35,8 @@ pub struct CellSize {
     pub shaped: bool,
 }
 
-/// 80x24: tinted blocks, two lines each (value and orientation, then the stacks).
+/// 80x24: tinted blocks, two lines each (value and orientation, then the stacks). A board too
+/// wide for boxes gets taller or wider blocks when the room allows (`layout`).
 pub const SMALL: CellSize = CellSize {
     w: 9,
     h: 2,

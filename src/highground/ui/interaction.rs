@@ -1,6 +1,7 @@
 //! How the person deciding reaches every choice: a cursor over the board of cards, the hand, and
-//! the numbered options; a choice that needs two picks (a card then its place, a pyramid then
-//! where it hops or whom it swaps with) goes through a stage.
+//! the numbered options; a card's play needs two picks (the card, then its place) and goes
+//! through a stage. A HOP and a SWAP are two decisions of the rules (the pyramid, then where it
+//! goes or whom it trades places with), each taken on the board like any other.
 //!
 //! Every legal choice has one way in: choices about a place or a pyramid are taken on the board
 //! (Enter on the territory; a list pops up when several fit), a card's play starts in the hand,
@@ -24,8 +25,6 @@ pub enum Stage {
     Idle,
     /// A card of the hand was picked: where does it go?
     Card(Card),
-    /// A pyramid was picked for a HOP or a SWAP: where, or with whom?
-    Piece(PieceId),
 }
 
 /// The pending decision as the screen works with it.
@@ -84,21 +83,22 @@ impl DecisionModel {
     }
 }
 
-/// Where a choice is taken on the board in stage `stage`, and whether it only starts a
-/// selection there (a HOP or SWAP: the pyramid first). `None`: not on the board in this stage.
-pub fn anchor(g: &HighGround, stage: Stage, c: &Choice) -> Option<(Pos, bool)> {
+/// Where a choice is taken on the board in stage `stage`. `None`: not on the board in this
+/// stage.
+pub fn anchor(g: &HighGround, stage: Stage, c: &Choice) -> Option<Pos> {
     let at = |p: PieceId| g.pyramids().pos_of(p);
     match (stage, *c) {
-        (Stage::Card(card), Choice::Play(k, pos)) if k == card => Some((pos, false)),
-        (Stage::Piece(p), Choice::Hop(q, to)) if q == p => Some((to, false)),
-        (Stage::Piece(p), Choice::Swap(q, other)) if q == p => at(other).map(|pos| (pos, false)),
+        (Stage::Card(card), Choice::Play(k, pos)) if k == card => Some(pos),
         (Stage::Idle, choice) => match choice {
-            Choice::Lay(pos) | Choice::Step(pos) | Choice::Place(pos) => Some((pos, false)),
-            Choice::King(side) => Some((side.pos(), false)),
-            Choice::Move(p) | Choice::Attack(p) | Choice::Tip(p) | Choice::Aim(p) => {
-                at(p).map(|pos| (pos, false))
-            }
-            Choice::Hop(p, _) | Choice::Swap(p, _) => at(p).map(|pos| (pos, true)),
+            Choice::Lay(pos) | Choice::Step(pos) | Choice::Place(pos) => Some(pos),
+            Choice::King(side) => Some(side.pos()),
+            Choice::Move(p)
+            | Choice::Attack(p)
+            | Choice::Tip(p)
+            | Choice::Aim(p)
+            | Choice::Hop(p)
+            | Choice::Swap(p)
+            | Choice::With(p) => at(p),
             _ => None,
         },
         _ => None,
@@ -110,27 +110,20 @@ pub fn targets(g: &HighGround, model: &DecisionModel, stage: Stage) -> Vec<Pos> 
     let mut out: Vec<Pos> = model
         .choices
         .iter()
-        .filter_map(|c| anchor(g, stage, c).map(|(p, _)| p))
+        .filter_map(|c| anchor(g, stage, c))
         .collect();
     out.sort();
     out.dedup();
     out
 }
 
-/// The choices taken at `pos` in `stage` (with whether each only starts a selection).
-pub fn choices_at(
-    g: &HighGround,
-    model: &DecisionModel,
-    stage: Stage,
-    pos: Pos,
-) -> Vec<(Choice, bool)> {
+/// The choices taken at `pos` in `stage`.
+pub fn choices_at(g: &HighGround, model: &DecisionModel, stage: Stage, pos: Pos) -> Vec<Choice> {
     model
         .choices
         .iter()
-        .filter_map(|c| match anchor(g, stage, c) {
-            Some((p, starts)) if p == pos => Some((*c, starts)),
-            _ => None,
-        })
+        .filter(|c| anchor(g, stage, c) == Some(pos))
+        .copied()
         .collect()
 }
 
@@ -171,10 +164,6 @@ impl Interaction {
         let valid = match self.stage {
             Stage::Idle => true,
             Stage::Card(card) => playable(model, card),
-            Stage::Piece(p) => model
-                .choices
-                .iter()
-                .any(|c| matches!(c, Choice::Hop(q, _) | Choice::Swap(q, _) if *q == p)),
         };
         if !valid || new_decision {
             self.stage = Stage::Idle;
@@ -183,17 +172,21 @@ impl Interaction {
             self.option_index = 0;
         }
         if new_decision {
-            match g.pending() {
+            let here = targets(g, model, self.stage);
+            self.option_index = 0;
+            self.focus = match g.pending() {
                 // Another card may follow: the hand is where it starts.
-                Pending::Playing => self.focus = Focus::Hand,
+                Pending::Playing => Focus::Hand,
                 // A turn starts on the board, wherever the last one ended (after cards were
                 // played the keys were in the hand, and Enter on a pyramid would play a card).
-                Pending::Action => self.focus = Focus::Board,
-                Pending::Discarding => {}
-                _ if self.focus == Focus::Hand => self.focus = Focus::Board,
-                _ => {}
-            }
-            let here = targets(g, model, self.stage);
+                Pending::Action => Focus::Board,
+                Pending::Discarding => self.focus,
+                // Nothing to take on the board (a Joker's level, the WILD's faces, DIG or
+                // pass): the keys go to the options, so that the arrows walk the list and Enter
+                // takes the highlighted one, however long it is.
+                _ if here.is_empty() && !model.options.is_empty() => Focus::Options,
+                _ => Focus::Board,
+            };
             if !here.is_empty() && !here.contains(&self.cursor) {
                 self.cursor = nearest(&here, self.cursor).unwrap_or(self.cursor);
             }
@@ -220,29 +213,9 @@ impl Interaction {
         if here.is_empty() {
             return Outcome::Note(Note::warn(self.nothing_here(g, model, pos, &place)));
         }
-        // A HOP or SWAP starts with the pyramid: with one pyramid to pick, pick it.
-        if here.iter().all(|(_, starts)| *starts) {
-            let mut pieces: Vec<PieceId> = here
-                .iter()
-                .filter_map(|(c, _)| match c {
-                    Choice::Hop(p, _) | Choice::Swap(p, _) => Some(*p),
-                    _ => None,
-                })
-                .collect();
-            pieces.dedup();
-            if let [p] = pieces[..] {
-                self.stage = Stage::Piece(p);
-                let next = targets(g, model, self.stage);
-                if let Some(to) = nearest(&next, pos) {
-                    self.cursor = to;
-                }
-                return Outcome::Nothing;
-            }
-        }
-        let list: Vec<Choice> = here.into_iter().map(|(c, _)| c).collect();
-        match list[..] {
+        match here[..] {
             [one] => Outcome::Apply(one),
-            _ => Outcome::Popup(format!("What on {place}?"), list),
+            _ => Outcome::Popup(format!("What on {place}?"), here),
         }
     }
 
@@ -265,7 +238,6 @@ impl Interaction {
                     super::words::card_name(card)
                 )
             }
-            Stage::Piece(_) => format!("Not on {place}: pick a highlighted place (Esc cancels)"),
             Stage::Idle => {
                 if model.choices.iter().any(|c| matches!(c, Choice::Play(..)))
                     && !model

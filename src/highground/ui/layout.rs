@@ -38,7 +38,64 @@ pub struct HgLayout {
 /// The room the right-hand column needs at each card size, and the decision panel's least
 /// height.
 fn needs(size: CellSize) -> (u16, u16) {
-    if size == SMALL { (26, 8) } else { (40, 10) }
+    if size.boxed { (40, 10) } else { (26, 8) }
+}
+
+/// The least height of the log when the decision panel shares the right-hand column with it.
+const LOG_MIN: u16 = 4;
+
+/// The heights of the players' panel and the hand at a card size, in a column of `height`.
+fn right_heights(size: CellSize, players: u16, height: u16) -> (u16, u16) {
+    let wide = size.boxed;
+    let info = (2 + players + 2 + if wide { players } else { 0 }).min(height / 2);
+    (info, if wide { 6 } else { 3 })
+}
+
+/// Where the decision panel goes: under the board, or (for a board too tall for that) in the
+/// right-hand column between the hand and the log.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum DecisionAt {
+    Below,
+    Right,
+}
+
+/// The unboxed cards tried when no boxes fit, biggest first: taller ones give a crowded card
+/// more lines for its stacks, wider ones more letters per line, so stacks are not cut while
+/// the room is there. The last is [`SMALL`] itself.
+const UNBOXED: [(u16, u16); 6] = [(11, 4), (9, 4), (11, 3), (9, 3), (11, 2), (9, 2)];
+
+/// The biggest cards with which the whole board fits, and where the decision panel goes then:
+/// under the board when there is room, else beside it, so that a tall board keeps its cards
+/// rather than falling back to the smallest ones; else unboxed cards as big as fit (the wide
+/// board of 120x40); else the smallest cards, in a window.
+fn plan(extent: &Extent, players: u16, w: u16, h: u16) -> (CellSize, DecisionAt) {
+    for size in [LARGE, MEDIUM] {
+        let (nw, nh) = extent.natural(size);
+        let (right, decision) = needs(size);
+        if nw + 2 + right > w {
+            continue;
+        }
+        if nh + 2 + decision <= h {
+            return (size, DecisionAt::Below);
+        }
+        let (info, hand) = right_heights(size, players, h);
+        if nh + 2 <= h && info + hand + decision + LOG_MIN <= h {
+            return (size, DecisionAt::Right);
+        }
+    }
+    let (right, decision) = needs(SMALL);
+    UNBOXED
+        .into_iter()
+        .map(|(cw, ch)| CellSize {
+            w: cw,
+            h: ch,
+            ..SMALL
+        })
+        .find(|size| {
+            let (nw, nh) = extent.natural(*size);
+            nw + 2 + right <= w && nh + 2 + decision <= h
+        })
+        .map_or((SMALL, DecisionAt::Below), |size| (size, DecisionAt::Below))
 }
 
 /// Lays out the game screen for `g` in `area` (everything above the key bar), the board's
@@ -51,35 +108,40 @@ pub fn layout(area: Rect, g: &HighGround, cursor: crate::highground::Pos) -> Opt
     let status = Rect::new(area.x, area.y, w, 1);
     let body = Rect::new(area.x, area.y + 1, w, area.height - 1);
     let extent = Extent::of(g);
-    // The biggest cards with which the whole board fits; else the smallest, in a window.
-    let size = [LARGE, MEDIUM]
-        .into_iter()
-        .find(|s| {
-            let (nw, nh) = extent.natural(*s);
-            let (right, decision) = needs(*s);
-            nw + 2 + right <= w && nh + 2 + decision <= body.height
-        })
-        .unwrap_or(SMALL);
+    let players = g.players() as u16;
+    let (size, at) = plan(&extent, players, w, body.height);
     let (nw, nh) = extent.natural(size);
     let (right_min, decision_min) = needs(size);
     let left_w = (nw + 2).max(w * 45 / 100).min(w - right_min);
-    let board_h = (nh + 2).min(body.height - decision_min);
+    let board_h = match at {
+        DecisionAt::Below => (nh + 2).min(body.height - decision_min),
+        DecisionAt::Right => body.height,
+    };
     let board_block = Rect::new(body.x, body.y, left_w, board_h);
     let board = BoardGeometry::new(Block::bordered().inner(board_block), &extent, size, cursor);
-    let decision = Rect::new(body.x, body.y + board_h, left_w, body.height - board_h);
     let right = Rect::new(body.x + left_w, body.y, w - left_w, body.height);
-    let players = g.players() as u16;
-    let wide = size != SMALL;
-    let info_h = (2 + players + 2 + if wide { players } else { 0 }).min(right.height / 2);
+    let (info_h, hand_h) = right_heights(size, players, right.height);
     let info = Rect::new(right.x, right.y, right.width, info_h);
-    let hand_h = if wide { 6 } else { 3 };
     let hand = Rect::new(right.x, right.y + info_h, right.width, hand_h);
-    let log = Rect::new(
-        right.x,
-        right.y + info_h + hand_h,
-        right.width,
-        right.height.saturating_sub(info_h + hand_h),
-    );
+    let below = right.y + info_h + hand_h;
+    let rest = right.height.saturating_sub(info_h + hand_h);
+    let (decision, log) = match at {
+        DecisionAt::Below => (
+            Rect::new(body.x, body.y + board_h, left_w, body.height - board_h),
+            Rect::new(right.x, below, right.width, rest),
+        ),
+        DecisionAt::Right => {
+            // The decision (prompt, the place under the cursor, options) takes three fifths of
+            // what is left, the log the rest.
+            let decision_h = (rest * 3 / 5)
+                .max(decision_min)
+                .min(rest.saturating_sub(LOG_MIN));
+            (
+                Rect::new(right.x, below, right.width, decision_h),
+                Rect::new(right.x, below + decision_h, right.width, rest - decision_h),
+            )
+        }
+    };
     Some(HgLayout {
         status,
         board_block,
@@ -162,18 +224,6 @@ fn stage_prompt(s: &HgScreen, v: &TableView<'_, HgScreen>) -> Option<String> {
             "Play the {}: {places} (Space: next). Enter plays it there; Esc cancels",
             card_name(card)
         )),
-        Stage::Piece(p) => {
-            let what = match g.pending() {
-                Pending::Die(crate::highground::Face::Swap) => {
-                    "which pyramid it trades places with"
-                }
-                _ => "where it hops",
-            };
-            Some(format!(
-                "{}: choose {what} ({places}); Esc cancels",
-                words::pyramid(v.seats, g.seat_to_move(), p)
-            ))
-        }
     }
 }
 
@@ -216,7 +266,7 @@ pub fn render(
         }
     }
     if let Some(face) = g.die_face()
-        && matches!(g.pending(), Pending::Die(_))
+        && words::die_in_use(g)
     {
         status.push(Span::raw(" · rolled "));
         status.push(Span::styled(
@@ -260,10 +310,7 @@ pub fn render(
     } else {
         Vec::new()
     };
-    let picked = match stage {
-        Stage::Piece(p) if human => Some(p),
-        _ => words::mover(g),
-    };
+    let picked = words::mover(g);
     let model = BoardModel {
         game: g,
         seats,
@@ -290,7 +337,7 @@ pub fn render(
             theme,
             viewer: v.player(),
             to_move: v.decider(),
-            wide: l.board.size != SMALL,
+            wide: l.board.size.boxed,
         },
         l.info,
     );

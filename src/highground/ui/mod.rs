@@ -189,8 +189,10 @@ pub struct HgScreen {
     pub hand: Vec<Card>,
     /// Where other seats' last turns acted: (place, seat).
     pub marks: Vec<(Pos, usize)>,
-    /// The decision last seen (seat, kind, turn), to tell a new one.
-    seen: (usize, &'static str, u32, usize),
+    /// The decision last seen (seat, what it is, turn, how many choices), to tell a new one:
+    /// the pending decision whole, so that each step of a move is a new one (and the cursor
+    /// goes on to where the pyramid can step next).
+    seen: Option<(usize, Pending, u32, usize)>,
 }
 
 impl HgScreen {
@@ -320,7 +322,7 @@ impl GameUi for HgScreen {
             model: DecisionModel::default(),
             hand: Vec::new(),
             marks: Vec::new(),
-            seen: (usize::MAX, "", 0, 0),
+            seen: None,
         };
         screen.refresh(view);
         screen
@@ -334,12 +336,12 @@ impl GameUi for HgScreen {
         if self.ui.hand_index >= self.hand.len() {
             self.ui.hand_index = self.hand.len().saturating_sub(1);
         }
-        let seen = (
+        let seen = Some((
             g.seat_to_move(),
-            g.pending().name(),
+            g.pending().clone(),
             g.turn_number(),
             self.model.choices.len(),
-        );
+        ));
         let new_decision = seen != self.seen;
         self.seen = seen;
         self.ui.reset_for(g, &self.model, new_decision);
@@ -442,18 +444,6 @@ impl GameUi for HgScreen {
                     self.ui.hand_index = i;
                 }
             }
-            Choice::Hop(p, to) => {
-                self.ui.stage = Stage::Piece(p);
-                self.ui.focus = Focus::Board;
-                self.ui.cursor = to;
-            }
-            Choice::Swap(p, q) => {
-                self.ui.stage = Stage::Piece(p);
-                self.ui.focus = Focus::Board;
-                if let Some(at) = g.pyramids().pos_of(q) {
-                    self.ui.cursor = at;
-                }
-            }
             Choice::Discard(card) => {
                 if let Some(i) = self.hand.iter().position(|c| *c == card) {
                     self.ui.focus = Focus::Hand;
@@ -465,7 +455,7 @@ impl GameUi for HgScreen {
                     self.ui.stage = Stage::Idle;
                     self.ui.focus = Focus::Options;
                     self.ui.option_index = i;
-                } else if let Some((pos, _)) = interaction::anchor(g, Stage::Idle, &other) {
+                } else if let Some(pos) = interaction::anchor(g, Stage::Idle, &other) {
                     self.ui.stage = Stage::Idle;
                     self.ui.focus = Focus::Board;
                     self.ui.cursor = pos;

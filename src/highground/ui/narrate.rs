@@ -129,6 +129,68 @@ impl Narrator {
         )
     }
 
+    /// A HOP of `p` to `to`, from `before` (where it stood) to `after`: marked, and told now
+    /// unless it landed among enemies (then its attack or stay tells it).
+    fn hopped(
+        &mut self,
+        before: &HighGround,
+        after: &HighGround,
+        seats: &Seats,
+        p: PieceId,
+        to: Pos,
+    ) -> Option<String> {
+        let (seat, turn) = (before.seat_to_move(), before.turn_number());
+        let from = before.pyramids().pos_of(p)?;
+        self.mark(
+            seat,
+            turn,
+            &[from, to],
+            Some(format!("hopped {} {from}>{to}", p.size().letter())),
+        );
+        if matches!(after.pending(), Pending::HopAttack(q) if *q == p) {
+            self.hop = Some((p, from, to));
+            return None;
+        }
+        Some(format!(
+            "{} hopped its {} pyramid from {} to {}",
+            seats.name(seat),
+            size_name(p.size()),
+            territory(after, seats, from),
+            territory(after, seats, to)
+        ))
+    }
+
+    /// A SWAP of `p` with `q`, marked, and the sentence that tells it.
+    fn swapped(
+        &mut self,
+        before: &HighGround,
+        after: &HighGround,
+        seats: &Seats,
+        p: PieceId,
+        q: PieceId,
+    ) -> Option<String> {
+        let (seat, turn) = (before.seat_to_move(), before.turn_number());
+        let (a, b) = (before.pyramids().pos_of(p)?, before.pyramids().pos_of(q)?);
+        self.mark(
+            seat,
+            turn,
+            &[a, b],
+            Some(format!(
+                "swapped {} with {}",
+                p.size().letter(),
+                short(seats, seat, q)
+            )),
+        );
+        Some(format!(
+            "{} swapped its {} pyramid on {} with {} on {}",
+            seats.name(seat),
+            size_name(p.size()),
+            territory(after, seats, a),
+            whose(seats, seat, q),
+            territory(after, seats, b)
+        ))
+    }
+
     fn mark(&mut self, seat: usize, turn: u32, at: &[Pos], words: Option<String>) {
         let t = self.acting(seat, turn);
         for p in at {
@@ -334,6 +396,13 @@ impl ui::Narrator<HighGround> for Narrator {
                     say(LineKind::Normal, format!("{told} (its only way)"));
                 }
             }
+            Choice::Step(to) if matches!(before.pending(), Pending::Hopping(_)) => {
+                if let Pending::Hopping(p) = before.pending()
+                    && let Some(text) = self.hopped(before, after, seats, *p, to)
+                {
+                    say(LineKind::Normal, text);
+                }
+            }
             Choice::Step(to) => {
                 let piece = self.moving.map(|(p, _)| p);
                 self.mark(seat, turn, &[to], None);
@@ -524,7 +593,11 @@ impl ui::Narrator<HighGround> for Narrator {
                 let useless = hopped.is_none()
                     && !matches!(
                         after.pending(),
-                        Pending::Die(_) | Pending::Dug(_) | Pending::HopAttack(_)
+                        Pending::Die(_)
+                            | Pending::Dug(_)
+                            | Pending::Hopping(_)
+                            | Pending::Swapping(_)
+                            | Pending::HopAttack(_)
                     )
                     && after.turn_number() != turn;
                 self.mark(seat, turn, &[], Some(format!("rolled {name}")));
@@ -573,52 +646,47 @@ impl ui::Narrator<HighGround> for Narrator {
                     );
                 }
             }
-            Choice::Hop(p, to) => {
-                let from = was(p);
-                if let Some(from) = from {
-                    self.mark(
-                        seat,
-                        turn,
-                        &[from, to],
-                        Some(format!("hopped {} {from}>{to}", p.size().letter())),
-                    );
-                    if matches!(after.pending(), Pending::HopAttack(q) if *q == p) {
-                        self.hop = Some((p, from, to));
-                    } else {
-                        say(
-                            LineKind::Normal,
-                            format!(
-                                "{who} hopped its {} pyramid from {} to {}",
-                                size_name(p.size()),
-                                terr(after, from),
-                                terr(after, to)
-                            ),
-                        );
-                    }
-                }
-            }
-            Choice::Swap(p, q) => {
-                if let (Some(a), Some(b)) = (was(p), was(q)) {
-                    self.mark(
-                        seat,
-                        turn,
-                        &[a, b],
-                        Some(format!(
-                            "swapped {} with {}",
-                            p.size().letter(),
-                            short(seats, seat, q)
-                        )),
-                    );
+            Choice::Hop(p) => {
+                // Picked; where it goes is told with the step, unless that was its only way.
+                if !matches!(after.pending(), Pending::Hopping(q) if *q == p)
+                    && let Some((p, from, to)) = self.forced_hop(before, after, seat, turn)
+                {
                     say(
                         LineKind::Normal,
                         format!(
-                            "{who} swapped its {} pyramid on {} with {} on {}",
+                            "{who} hopped its {} pyramid from {} to {} (its only hop)",
                             size_name(p.size()),
-                            terr(after, a),
-                            whose(seats, seat, q),
-                            terr(after, b)
+                            terr(after, from),
+                            terr(after, to)
                         ),
                     );
+                }
+            }
+            Choice::OldHop(p, to) => {
+                if let Some(text) = self.hopped(before, after, seats, p, to) {
+                    say(LineKind::Normal, text);
+                }
+            }
+            Choice::Swap(p) => {
+                // Picked; the trade is told with its partner, unless that was its only one.
+                let partners = before.swap_partners(p);
+                if let [q] = partners[..]
+                    && !matches!(after.pending(), Pending::Swapping(_))
+                    && let Some(text) = self.swapped(before, after, seats, p, q)
+                {
+                    say(LineKind::Normal, format!("{text} (its only swap)"));
+                }
+            }
+            Choice::With(q) => {
+                if let Pending::Swapping(p) = before.pending()
+                    && let Some(text) = self.swapped(before, after, seats, *p, q)
+                {
+                    say(LineKind::Normal, text);
+                }
+            }
+            Choice::OldSwap(p, q) => {
+                if let Some(text) = self.swapped(before, after, seats, p, q) {
+                    say(LineKind::Normal, text);
                 }
             }
             Choice::Tip(p) => {

@@ -90,12 +90,12 @@ impl Widget for InfoPanel<'_> {
         )));
         // The die lies on the face last rolled until the next roll; only a roll being carried
         // out now is shown as one, so a turn does not seem to start with the previous roll.
-        let die = match (g.die_face(), g.pending()) {
-            (Some(face), crate::highground::Pending::Die(_)) => Span::styled(
+        let die = match (g.die_face(), super::words::die_in_use(g)) {
+            (Some(face), true) => Span::styled(
                 format!(" {} ", face_name(face)),
                 t.title().add_modifier(Modifier::REVERSED),
             ),
-            (Some(face), _) => {
+            (Some(face), false) => {
                 Span::styled(format!("{} (the last roll)", face_name(face)), t.muted())
             }
             (None, _) => Span::styled("not rolled yet", t.muted()),

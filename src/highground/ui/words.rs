@@ -156,6 +156,41 @@ pub fn pyramid(seats: &Seats, seat: usize, p: PieceId) -> String {
     }
 }
 
+/// [`pyramid`], told apart from another of the same seat and size on the same territory by
+/// what it stands on ("the small pyramid (on the large one)", "... (standing alone)"), and by its
+/// notation when even that is the same: two choices never read alike.
+pub fn distinct_pyramid(g: &HighGround, seats: &Seats, seat: usize, p: PieceId) -> String {
+    let name = pyramid(seats, seat, p);
+    let at = g.pyramids().pos_of(p);
+    let twin = |q: PieceId| q != p && q.seat() == p.seat() && q.size() == p.size();
+    let twins: Vec<PieceId> = g
+        .pyramids()
+        .all()
+        .filter(|(q, pos, _)| twin(*q) && Some(*pos) == at)
+        .map(|(q, _, _)| q)
+        .collect();
+    if twins.is_empty() {
+        return name;
+    }
+    let carries = |q: PieceId| {
+        g.pyramids()
+            .stack_of(q)
+            .is_some_and(|st| st.pieces().last() != Some(&q))
+    };
+    let on = |q: PieceId| match g.pyramids().below(q) {
+        Some(b) if b.seat() == q.seat() => format!("on the {} one", size_name(b.size())),
+        Some(b) => format!("on {}", owned_pyramid(seats, b)),
+        None if carries(q) => "at the bottom of its stack".to_string(),
+        None => "standing alone".to_string(),
+    };
+    let mine = on(p);
+    if twins.iter().any(|q| on(*q) == mine) {
+        format!("{name} ({mine}, {p})")
+    } else {
+        format!("{name} ({mine})")
+    }
+}
+
 /// A pyramid with its owner always named: "Red's large pyramid".
 pub fn owned_pyramid(seats: &Seats, p: PieceId) -> String {
     format!(
@@ -174,10 +209,27 @@ pub fn attack_effect(attacker: PieceId, victim: PieceId) -> &'static str {
     }
 }
 
+/// Whether the die's roll is being carried out now (its face, a HOP's or a SWAP's second
+/// step, a HOP's attack, a dug card), so that its face is shown as this turn's, not dimmed as
+/// the last roll.
+pub fn die_in_use(g: &HighGround) -> bool {
+    matches!(
+        g.pending(),
+        Pending::Die(_)
+            | Pending::Hopping(_)
+            | Pending::Swapping(_)
+            | Pending::HopAttack(_)
+            | Pending::Dug(_)
+    )
+}
+
 /// The pyramid moving or hopping now, if any.
 pub fn mover(g: &HighGround) -> Option<PieceId> {
     match g.pending() {
-        Pending::Moving { piece, .. } | Pending::HopAttack(piece) => Some(*piece),
+        Pending::Moving { piece, .. }
+        | Pending::HopAttack(piece)
+        | Pending::Hopping(piece)
+        | Pending::Swapping(piece) => Some(*piece),
         _ => None,
     }
 }
@@ -234,13 +286,20 @@ pub fn describe(g: &HighGround, seats: &Seats, choice: &Choice) -> String {
                     .collect();
                 format!(" (carrying {})", names.join(" and "))
             };
-            format!("Move {}{carrying} from {}", pyramid(seats, me, p), here(p))
+            format!(
+                "Move {}{carrying} from {}",
+                distinct_pyramid(g, seats, me, p),
+                here(p)
+            )
         }
-        Choice::Step(pos) => format!("Step to {}", territory(g, seats, pos)),
+        Choice::Step(pos) => match g.pending() {
+            Pending::Hopping(_) => format!("HOP to {}", territory(g, seats, pos)),
+            _ => format!("Step to {}", territory(g, seats, pos)),
+        },
         Choice::Attack(v) => match mover(g) {
             Some(a) => format!(
                 "Attack {} with {} ({})",
-                pyramid(seats, me, v),
+                distinct_pyramid(g, seats, me, v),
                 pyramid(seats, me, a),
                 attack_effect(a, v)
             ),
@@ -269,13 +328,28 @@ pub fn describe(g: &HighGround, seats: &Seats, choice: &Choice) -> String {
             }
         }
         Choice::Roll => "Roll the die".into(),
-        Choice::Hop(p, to) => format!(
+        Choice::Hop(p) => format!(
+            "HOP with {} from {} (then where)",
+            distinct_pyramid(g, seats, me, p),
+            here(p)
+        ),
+        Choice::Swap(p) => format!(
+            "SWAP {} on {} (then with which)",
+            distinct_pyramid(g, seats, me, p),
+            here(p)
+        ),
+        Choice::With(q) => format!(
+            "Trade places with {} on {}",
+            distinct_pyramid(g, seats, me, q),
+            here(q)
+        ),
+        Choice::OldHop(p, to) => format!(
             "HOP {} from {} to {}",
             pyramid(seats, me, p),
             here(p),
             territory(g, seats, to)
         ),
-        Choice::Swap(p, q) => format!(
+        Choice::OldSwap(p, q) => format!(
             "SWAP {} on {} with {} on {}",
             pyramid(seats, me, p),
             here(p),
@@ -284,13 +358,13 @@ pub fn describe(g: &HighGround, seats: &Seats, choice: &Choice) -> String {
         ),
         Choice::Tip(p) => format!(
             "TIP everything off {} on {}",
-            pyramid(seats, me, p),
+            distinct_pyramid(g, seats, me, p),
             here(p)
         ),
         Choice::Aim(p) => match g.pyramids().below(p) {
             Some(v) => format!(
                 "AIM: {} kills {} under it on {}",
-                pyramid(seats, me, p),
+                distinct_pyramid(g, seats, me, p),
                 pyramid(seats, me, v),
                 here(p)
             ),
@@ -349,7 +423,10 @@ pub fn prompt(g: &HighGround, seats: &Seats) -> String {
             )
         }
         Pending::Level { at, .. } => {
-            format!("{who}: which level is the Joker at {at}? (Ace to Queen: pick an option)")
+            format!(
+                "{who}: which level is the Joker at {at}? (Ace to Queen: arrows and Enter, or \
+                 the number of one of the first nine)"
+            )
         }
         Pending::Action => format!(
             "{who}: move a pyramid (Enter on it), play cards (Tab to your hand), r roll the die, d draw, x discard"
@@ -384,6 +461,15 @@ pub fn prompt(g: &HighGround, seats: &Seats) -> String {
             "{who} dug the {}: play it now (Enter on a highlighted place)",
             card_name(*card)
         ),
+        Pending::Hopping(piece) => format!(
+            "{who}: HOP {} to which territory? (Enter on a highlighted one; u takes the pick back)",
+            pyramid(seats, me, *piece)
+        ),
+        Pending::Swapping(piece) => format!(
+            "{who}: SWAP {} with which pyramid? (Enter on a highlighted territory; u takes the \
+             pick back)",
+            pyramid(seats, me, *piece)
+        ),
         Pending::HopAttack(piece) => format!(
             "{who}: {} landed among enemies: attack one, or s to stay",
             pyramid(seats, me, *piece)
@@ -407,6 +493,15 @@ pub fn watching(g: &HighGround, seats: &Seats) -> String {
         Pending::Discarding => format!("{who} is discarding"),
         Pending::Die(face) => format!("{who} rolled {}", face_name(*face)),
         Pending::Dug(card) => format!("{who} dug the {}", card_name(*card)),
+        Pending::Hopping(piece) => {
+            format!(
+                "{who} is hopping with its {} pyramid",
+                size_name(piece.size())
+            )
+        }
+        Pending::Swapping(piece) => {
+            format!("{who} is swapping its {} pyramid", size_name(piece.size()))
+        }
         Pending::HopAttack(_) => format!("{who} hopped among enemies"),
     }
 }

@@ -112,10 +112,10 @@ pub struct Summary {
     pub result: Option<String>,
 }
 
-/// A game of the table with its screen `U`, and what setting its games up needs.
 /// How a game that brings its own new-game form makes one from its context.
 pub type FormMaker<U> = fn(&<<U as GameUi>::Game as Recordable>::Context) -> Box<dyn SetupForm>;
 
+/// A game of the table with its screen `U`, and what setting its games up needs.
 pub struct Entry<U: GameUi> {
     pub id: &'static str,
     pub blurb: &'static str,

@@ -27,10 +27,10 @@ use ratatui::layout::Rect;
 use std::sync::Arc;
 
 /// One line about the game, for the menu.
-const BLURB: &str = "Mages race to 10 points with artifacts, monuments and Places of Power";
+pub const BLURB: &str = "Mages race to 10 points with artifacts, monuments and Places of Power";
 
 /// The game's name in big letters above its menu.
-const BANNER: &[&str] = &[
+pub const BANNER: &[&str] = &[
     "█▀█ █▀▀ █▀▀   █▀█ █▀█ █▀▀ █▀█ █▄ █ █▀█",
     "█▀▄ ██▄ ▄▄█   █▀█ █▀▄ █▄▄ █▀█ █ ▀█ █▀█",
     "",

@@ -10,6 +10,7 @@ pub fn registry() -> Registry {
         games: vec![
             Box::new(crate::tashkalar::TashKalar),
             Box::new(crate::highground::HighGroundGame),
+            Box::new(crate::resarcana::try_def::TryResArcana),
         ],
     }
 }

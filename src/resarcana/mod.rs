@@ -34,6 +34,7 @@ pub mod resolve;
 pub mod rules;
 pub mod setup;
 pub mod state;
+pub mod try_def;
 pub mod ui;
 pub mod view;
 pub mod wire;

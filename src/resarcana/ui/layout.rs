@@ -9,9 +9,9 @@ use super::panels::{self, Detail};
 use super::words::{self, essence_spans};
 use super::{Focus, RaScreen};
 use crate::resarcana::decision::Choice;
-use crate::resarcana::state::{Phase, ResArcana};
+use crate::resarcana::state::{Phase, ResArcana, Variant};
 use crate::shell::tui::theme::Theme;
-use crate::shell::tui::ui::{LineKind, TableView, seat_title};
+use crate::shell::tui::ui::{LogLine, TableView, seat_title};
 use crate::shell::tui::widgets::decision::{DecisionPanel, option_rows};
 use crate::shell::tui::widgets::log::{LogPanel, wrap_words};
 use crate::shell::tui::widgets::panel;
@@ -224,11 +224,17 @@ fn since_last(v: &TableView<'_, RaScreen>) -> Vec<String> {
         return Vec::new();
     };
     let filter = v.log_filter();
+    // The viewer's own choices are the lines the narrator starts with its name and a colon.
+    let name = v.seats.name(me);
+    let (plain, secret) = (format!("{name}: "), format!("{name} (secret): "));
+    let own = |l: &&LogLine| {
+        l.seat == Some(me) && (l.text.starts_with(&plain) || l.text.starts_with(&secret))
+    };
     let mut out: Vec<String> = v
         .log
         .iter()
         .rev()
-        .take_while(|l| l.seat != Some(me) || l.kind == LineKind::Turn)
+        .take_while(|l| !own(l))
         .filter(|l| filter.shows(l) && l.seat.is_some())
         .map(|l| l.text.clone())
         .collect();
@@ -252,7 +258,12 @@ pub fn render(
     let human = v.human_turn;
 
     // Status line.
-    let mut status = vec![Span::styled(" Res Arcana ", theme.title())];
+    let title = match g.variant {
+        Variant::Standard => " Res Arcana ",
+        Variant::FirstGame => " Res Arcana, first game ",
+        Variant::Draft => " Res Arcana, draft ",
+    };
+    let mut status = vec![Span::styled(title, theme.title())];
     status.push(Span::raw(match g.phase {
         Phase::Setup => "· setting up · ".to_string(),
         Phase::Collect => format!("· round {} · Collect · ", g.round),
@@ -472,6 +483,21 @@ fn render_decision<'a>(
                 line.push(Span::raw(" → now "));
                 line.extend(essence_spans(&g.seats[decider].pool, theme, false));
                 details.push(Line::from(line));
+                let from: Vec<&str> = g.seats[decider]
+                    .play
+                    .iter()
+                    .filter(|p| {
+                        let def = g.db.get(p.card);
+                        !def.collect.is_empty() || def.collect_cost.is_some() || !p.stored.is_zero()
+                    })
+                    .map(|p| g.db.name(p.card))
+                    .collect();
+                if !from.is_empty() {
+                    details.push(Line::styled(
+                        format!("Collecting from: {}", from.join(", ")),
+                        theme.muted(),
+                    ));
+                }
             }
             if l.card.height == 0
                 && let Some(c) = s.card_shown()

@@ -20,6 +20,11 @@ pub struct Detail {
     pub tall: bool,
 }
 
+/// A name that the panels' wrapping keeps on one line (its spaces do not break).
+pub fn whole(name: &str) -> String {
+    name.replace(' ', "\u{a0}")
+}
+
 /// The marker of a turned component (text, so it reads without colour).
 pub const TURNED: &str = "↷";
 
@@ -36,7 +41,11 @@ fn component(
         style = style.add_modifier(Modifier::DIM | Modifier::ITALIC);
     }
     let mut out = vec![Span::styled(
-        format!("{}{}", if turned { TURNED } else { "" }, g.db.name(card)),
+        format!(
+            "{}{}",
+            if turned { TURNED } else { "" },
+            whole(g.db.name(card))
+        ),
         style,
     )];
     if !stored.is_zero() {
@@ -223,24 +232,24 @@ pub fn centre_lines(g: &ResArcana, detail: Detail, theme: &Theme) -> Vec<Line<'s
             format!("  deck: {} face down", g.monument_deck.len()),
             theme.muted(),
         ));
-        let items: Vec<String> = g.items.iter().map(|&c| name(c)).collect();
+        let items: Vec<String> = g.items.iter().map(|&c| whole(&name(c))).collect();
         lines.push(Line::from(vec![
             heading("Magic items "),
             Span::raw(items.join(" · ")),
         ]));
     } else {
-        let places: Vec<String> = g.places.iter().map(|&c| name(c)).collect();
+        let items: Vec<String> = g.items.iter().map(|&c| whole(&name(c))).collect();
+        let places: Vec<String> = g.places.iter().map(|&c| whole(&name(c))).collect();
         lines.push(Line::from(vec![
             heading("Places "),
             Span::raw(places.join(" · ")),
         ]));
-        let monuments: Vec<String> = g.monuments.iter().map(|&c| name(c)).collect();
+        let monuments: Vec<String> = g.monuments.iter().map(|&c| whole(&name(c))).collect();
         lines.push(Line::from(vec![
             heading("Monuments "),
             Span::raw(monuments.join(" · ")),
             Span::styled(format!(" · deck {}", g.monument_deck.len()), theme.muted()),
         ]));
-        let items: Vec<String> = g.items.iter().map(|&c| name(c)).collect();
         lines.push(Line::from(vec![
             heading("Items "),
             Span::raw(items.join(" · ")),

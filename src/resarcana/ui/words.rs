@@ -277,9 +277,28 @@ pub fn choice_card(g: &ResArcana, choice: &Choice) -> Option<CardId> {
         | Choice::Discard(c)
         | Choice::Use(c, _)
         | Choice::Pick(c) => Some(c),
-        Choice::Take | Choice::Leave | Choice::Turn => match g.pending.map(|d| d.ask) {
-            Some(Ask::Stored(c)) | Some(Ask::CollectCost(c)) => Some(c),
-            _ => None,
+        _ => decision_card(g),
+    }
+}
+
+/// The card the pending decision is about (what is collected from, paid for, attacked with).
+fn decision_card(g: &ResArcana) -> Option<CardId> {
+    match g.pending?.ask {
+        Ask::Stored(c) | Ask::CollectPick(c, ..) | Ask::CollectCost(c) => Some(c),
+        Ask::Pay(_, what) => match what {
+            PayFor::Place(c) | PayFor::Claim(c, false) | PayFor::Power(c, _) => Some(c),
+            PayFor::CollectCost(c) => Some(c),
+            PayFor::Claim(_, true) | PayFor::Loss => None,
+        },
+        Ask::LifeLoss(a) => Some(a.card),
+        Ask::Target(t) => match t {
+            Target::Destroy(c, _)
+            | Target::DiscardCost(c, _)
+            | Target::TurnOther(c, _)
+            | Target::Straighten(c, ..)
+            | Target::Place(c, ..) => Some(c),
+            Target::DefenceDiscard(a) | Target::DefenceDestroy(a) => Some(a.card),
+            Target::StoreOn(_) | Target::DiscardDown(_) => None,
         },
         _ => None,
     }

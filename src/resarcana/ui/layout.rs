@@ -504,8 +504,11 @@ fn render_decision<'a>(
             {
                 details.extend(panels::card_lines(&s.seen, c, theme));
             }
+            // What the others did, in the rows the choices, the question and the card leave.
+            let width = l.decision.width.saturating_sub(2);
+            let used = s.options.len() + 2 + rows(&details, width) as usize;
+            let room = (l.decision.height.saturating_sub(2) as usize).saturating_sub(used + 1);
             let since = since_last(v);
-            let room = l.decision.height.saturating_sub(12) as usize;
             if !since.is_empty() && room > 0 {
                 details.push(Line::styled("Since your last decision:", theme.muted()));
                 let skip = since.len().saturating_sub(room);

@@ -102,7 +102,7 @@ pub const KEYS: &[Binding<RaAction>] = &[
     Binding::game(
         &[Key::Code(K::Enter)],
         A::Select,
-        "choose",
+        "take",
         None,
         "Take the highlighted choice; in your hand, place the highlighted artifact.",
         true,
@@ -335,7 +335,11 @@ impl GameUi for RaScreen {
             },
             A::Option(_) => !self.options.is_empty(),
             A::Focus => !self.hand.is_empty(),
-            A::Discard => self.options.iter().any(|c| matches!(c, Choice::Discard(_))),
+            // x acts on the highlighted card of the hand, so it is offered there.
+            A::Discard => {
+                self.focus == Focus::Hand
+                    && self.options.iter().any(|c| matches!(c, Choice::Discard(_)))
+            }
             A::Pass => self.can(Choice::Pass),
             A::Back => self.focus == Focus::Hand,
         }

@@ -348,6 +348,10 @@ fn a_payment_lists_each_way_to_pay_in_the_essences_colours() {
         let buf = render(&app, w, h);
         let shown = text(&buf);
         assert!(shown.contains("Pay for"), "{w}x{h}:\n{shown}");
+        assert!(
+            shown.contains("A step of the action begun"),
+            "{w}x{h}:\n{shown}"
+        );
         for c in g.legal_list() {
             let Choice::Pay(es) = c else { panic!("{c:?}") };
             let kind = es.kinds().next().expect("something paid");
@@ -416,6 +420,7 @@ fn another_persons_answer_to_an_attack_waits_behind_the_pass_screen() {
     assert!(shown.contains("Hand of Red"), "{shown}");
     assert!(shown.contains("attacks with"), "{shown}");
     assert!(shown.contains("accept: lose"), "{shown}");
+    assert!(!shown.contains("A step of the action begun"), "{shown}");
 }
 
 #[test]
@@ -571,4 +576,58 @@ fn a_whole_game_between_two_ai_seats_runs_to_its_end_on_the_table() {
     }
     let last = ra(&app).session().log.last().expect("a log").text.clone();
     assert!(last.starts_with("Game over"), "{last}");
+}
+
+#[test]
+fn four_seats_fit_at_80_by_24() {
+    let mut app = new_app(PaletteKind::Standard);
+    let kinds = vec![
+        SeatKind::Human,
+        SeatKind::Bot("random".into()),
+        SeatKind::Bot("random".into()),
+        SeatKind::Bot("random".into()),
+    ];
+    show(&mut app, game(4, Variant::Standard, 4), &kinds);
+    play_until(&mut app, 600, |g| {
+        g.round >= 2
+            && g.pending
+                .is_some_and(|d| d.seat == 0 && d.ask == Ask::Action)
+    });
+    let g = ra(&app).game().clone();
+    for (w, h) in SIZES {
+        let shown = text(&render(&app, w, h));
+        for (seat, name) in ["Blue", "Red", "Green", "Yellow"].iter().enumerate() {
+            assert!(shown.contains(name), "{name} at {w}x{h}:\n{shown}");
+            assert!(
+                shown.contains(&pool_text(&g, seat)),
+                "{name}'s pool at {w}x{h}:\n{shown}"
+            );
+        }
+        assert!(shown.contains("pass (no more actions"), "{w}x{h}:\n{shown}");
+    }
+}
+
+#[test]
+fn in_the_hand_enter_places_and_x_discards_the_highlighted_card() {
+    let mut app = new_app(PaletteKind::Standard);
+    round_two(&mut app);
+    let hand = ra(&app).screen().hand.clone();
+    press(&mut app, KeyCode::Tab);
+    let shown = text(&render(&app, 120, 40));
+    assert!(shown.contains("▸ "), "{shown}");
+    // The card's text is shown beside the hand.
+    let g = ra(&app).game().clone();
+    let first =
+        g.db.get(hand[0])
+            .text
+            .split_whitespace()
+            .next()
+            .unwrap_or_default()
+            .to_string();
+    assert!(shown.contains(&first), "{shown}");
+    press(&mut app, KeyCode::Char('x'));
+    assert_eq!(
+        ra(&app).session().choices.last(),
+        Some(&Choice::Discard(hand[0]))
+    );
 }

@@ -9,7 +9,7 @@ use super::panels::{self, Detail};
 use super::words::{self, essence_spans};
 use super::{Focus, RaScreen};
 use crate::resarcana::decision::Choice;
-use crate::resarcana::state::{Phase, ResArcana, Variant};
+use crate::resarcana::state::{Ask, PayFor, Phase, ResArcana, Target, Variant};
 use crate::shell::tui::theme::Theme;
 use crate::shell::tui::ui::{LogLine, TableView, seat_title};
 use crate::shell::tui::widgets::decision::{DecisionPanel, option_rows};
@@ -86,12 +86,20 @@ pub fn layout(
     let left_w = if wide { w * 3 / 5 } else { 47 };
     let right_w = w - left_w;
     let (lx, rx) = (body.x, body.x + left_w);
-    let mut detail = Detail { wide, tall: wide };
+    let mut detail = Detail {
+        wide,
+        tall: wide,
+        compact: false,
+    };
     let hand_h = (s.hand.len().max(1) as u16 + 2).min(body.height / 3).max(3);
     if !wide {
         // Left: the seats as they fit, the decision at least 10 rows.
-        let seats_h = (rows(&all_seats(s, v, detail, theme), left_w - 2) + 2)
-            .min(body.height.saturating_sub(10));
+        let mut seats_h = rows(&all_seats(s, v, detail, theme), left_w - 2) + 2;
+        if seats_h + 10 > body.height {
+            detail.compact = true;
+            seats_h = 2 * s.seen.players() as u16 + 2;
+        }
+        let seats_h = seats_h.min(body.height.saturating_sub(10));
         let seats = Rect::new(lx, body.y, left_w, seats_h);
         let decision = Rect::new(lx, body.y + seats_h, left_w, body.height - seats_h);
         // Right: hand, centre, card (when 4 rows of log stay), log.
@@ -307,10 +315,19 @@ pub fn render(
     }
     let inner = block.inner(l.seats);
     frame.render_widget(block, l.seats);
-    frame.render_widget(
-        Paragraph::new(all_seats(s, v, l.detail, theme)).wrap(Wrap { trim: false }),
-        inner,
-    );
+    let lines = all_seats(s, v, l.detail, theme);
+    let paragraph = if l.detail.compact {
+        let width = inner.width as usize;
+        Paragraph::new(
+            lines
+                .into_iter()
+                .map(|line| panels::fit(line, width))
+                .collect::<Vec<_>>(),
+        )
+    } else {
+        Paragraph::new(lines).wrap(Wrap { trim: false })
+    };
+    frame.render_widget(paragraph, inner);
 
     // The centre.
     let block = panel(Line::styled(" Centre ", theme.title()), false, theme);
@@ -359,10 +376,11 @@ pub fn render(
         frame.render_widget(block, l.card);
         let lines = match s.card_shown() {
             Some(c) => panels::card_lines(g, c, theme),
-            None => vec![Line::styled(
+            None if human => vec![Line::styled(
                 "The card of the highlighted choice is told here.",
                 theme.muted(),
             )],
+            None => Vec::new(),
         };
         frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: true }), inner);
     }
@@ -459,7 +477,8 @@ fn render_decision<'a>(
             }
         );
         for (i, p) in o.points.iter().enumerate() {
-            details.push(Line::from(format!("{}: {p} points", seats.name(i))));
+            let s = if *p == 1 { "" } else { "s" };
+            details.push(Line::from(format!("{}: {p} point{s}", seats.name(i))));
         }
         details.push(Line::styled(
             "Enter: back to the menu · q: quit",
@@ -498,6 +517,24 @@ fn render_decision<'a>(
                         theme.muted(),
                     ));
                 }
+            }
+            // A step of an action begun (its payment, its target): one flow, stepped back by u.
+            // (An answer to an attack is not: it is another seat's step, out of turn.)
+            let answer = matches!(
+                g.pending.map(|d| d.ask),
+                Some(
+                    Ask::LifeLoss(_)
+                        | Ask::Swap
+                        | Ask::Pay(_, PayFor::Loss)
+                        | Ask::Target(Target::DefenceDiscard(_) | Target::DefenceDestroy(_))
+                )
+            );
+            if crate::shell::game::Heuristics::mid_action(g) && g.phase == Phase::Actions && !answer
+            {
+                details.push(Line::styled(
+                    "A step of the action begun (u steps back).",
+                    theme.muted(),
+                ));
             }
             if l.card.height == 0
                 && let Some(c) = s.card_shown()

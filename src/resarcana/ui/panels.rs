@@ -18,6 +18,28 @@ pub struct Detail {
     pub wide: bool,
     /// Room for one component a line.
     pub tall: bool,
+    /// So little room (three or four seats at 80x24) that each seat keeps to two lines: its
+    /// name, points and pool, then its tableau cut to the width.
+    pub compact: bool,
+}
+
+/// A line cut to `width` columns, "…" marking the cut.
+pub fn fit(line: Line<'static>, width: usize) -> Line<'static> {
+    if line.width() <= width || width == 0 {
+        return line;
+    }
+    let mut left = width - 1;
+    let mut spans = Vec::new();
+    for span in line.spans {
+        if left == 0 {
+            break;
+        }
+        let text: String = span.content.chars().take(left).collect();
+        left -= text.chars().count();
+        spans.push(Span::styled(text, span.style));
+    }
+    spans.push(Span::raw("…"));
+    Line::from(spans)
 }
 
 /// A name that the panels' wrapping keeps on one line (its spaces do not break).
@@ -105,20 +127,32 @@ pub fn seat_lines(
             s.deck.len(),
             s.discard.len()
         )
+    } else if detail.compact {
+        format!(" h{} d{}", s.hand.len(), s.deck.len())
     } else {
         format!(" · hand {} deck {}", s.hand.len(), s.deck.len())
     };
     head.push(Span::styled(cards, theme.muted()));
-    let mut lines = vec![Line::from(head)];
-    let mut pool = vec![Span::raw(if detail.wide { "  Pool " } else { "  " })];
-    pool.extend(essence_spans(&s.pool, theme, true));
-    if detail.wide {
-        pool.push(Span::styled(
-            format!("  ({} essences)", s.pool.total()),
-            theme.muted(),
-        ));
+    let mut lines = Vec::new();
+    if detail.compact {
+        // The pool on the name's line; the cards counted after it.
+        let cards = head.pop();
+        head.push(Span::raw(" "));
+        head.extend(essence_spans(&s.pool, theme, true));
+        head.extend(cards);
+        lines.push(Line::from(head));
+    } else {
+        lines.push(Line::from(head));
+        let mut pool = vec![Span::raw(if detail.wide { "  Pool " } else { "  " })];
+        pool.extend(essence_spans(&s.pool, theme, true));
+        if detail.wide {
+            pool.push(Span::styled(
+                format!("  ({} essences)", s.pool.total()),
+                theme.muted(),
+            ));
+        }
+        lines.push(Line::from(pool));
     }
-    lines.push(Line::from(pool));
     // The tableau: the mage (once revealed, or to its own seat), the magic item, the rest.
     let mut parts: Vec<Vec<Span<'static>>> = Vec::new();
     let shown_mage = if mages_revealed(g) || viewer == Some(seat) {

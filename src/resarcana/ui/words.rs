@@ -401,3 +401,48 @@ pub fn waiting(g: &ResArcana, seats: &Seats) -> String {
     };
     format!("{who} {what}.")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shell::tui::theme::PaletteKind;
+
+    #[test]
+    fn the_five_essences_differ_in_every_colour_palette_and_by_letter() {
+        for kind in [PaletteKind::Standard, PaletteKind::ColourBlind] {
+            let t = Theme::new(kind);
+            for i in 0..5 {
+                for j in i + 1..5 {
+                    assert_ne!(
+                        t.named(&ESSENCE_COLOURS[i]).bg,
+                        t.named(&ESSENCE_COLOURS[j]).bg,
+                        "{kind}: {i} {j}"
+                    );
+                }
+            }
+        }
+        let letters: String = ESSENCE_COLOURS.iter().map(|c| c.letter).collect();
+        assert_eq!(letters, "ELCDG");
+        for e in Essence::ALL {
+            assert_eq!(essence_name(e).to_ascii_lowercase(), e.name());
+        }
+    }
+
+    #[test]
+    fn essences_read_as_words_and_as_badges() {
+        let es = Essences([2, 0, 0, 0, 1]);
+        assert_eq!(essences_text(&es), "2 Elan, 1 Gold");
+        assert_eq!(essences_text(&Essences::ZERO), "nothing");
+        let t = Theme::new(PaletteKind::Mono);
+        let badges: String = essence_spans(&es, &t, false)
+            .iter()
+            .map(|s| s.content.to_string())
+            .collect();
+        assert_eq!(badges, "2E 1G");
+        let pool: String = essence_spans(&es, &t, true)
+            .iter()
+            .map(|s| s.content.to_string())
+            .collect();
+        assert_eq!(pool, "2E 0L 0C 0D 1G");
+    }
+}

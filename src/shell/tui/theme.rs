@@ -314,6 +314,24 @@ mod tests {
     }
 
     #[test]
+    fn named_colours_are_badges_in_colour_and_bold_letters_without() {
+        let gold = NamedColour {
+            name: "Gold",
+            letter: 'G',
+            standard: (220, 16),
+            colour_blind: (221, 16),
+        };
+        let standard = Theme::new(PaletteKind::Standard).named(&gold);
+        assert_eq!(standard.bg, Some(Color::Indexed(220)));
+        assert_eq!(standard.fg, Some(Color::Indexed(16)));
+        let cb = Theme::new(PaletteKind::ColourBlind).named(&gold);
+        assert_eq!(cb.bg, Some(Color::Indexed(221)));
+        let mono = Theme::new(PaletteKind::Mono).named(&gold);
+        assert_eq!(mono.bg, None);
+        assert!(mono.add_modifier.contains(Modifier::BOLD));
+    }
+
+    #[test]
     fn seat_colours_differ_in_colour_palettes() {
         for kind in [PaletteKind::Standard, PaletteKind::ColourBlind] {
             let t = Theme::new(kind);

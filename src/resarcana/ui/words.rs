@@ -411,12 +411,14 @@ mod tests {
     fn the_five_essences_differ_in_every_colour_palette_and_by_letter() {
         for kind in [PaletteKind::Standard, PaletteKind::ColourBlind] {
             let t = Theme::new(kind);
-            for i in 0..5 {
-                for j in i + 1..5 {
+            for (i, a) in ESSENCE_COLOURS.iter().enumerate() {
+                for b in &ESSENCE_COLOURS[i + 1..] {
                     assert_ne!(
-                        t.named(&ESSENCE_COLOURS[i]).bg,
-                        t.named(&ESSENCE_COLOURS[j]).bg,
-                        "{kind}: {i} {j}"
+                        t.named(a).bg,
+                        t.named(b).bg,
+                        "{kind}: {} {}",
+                        a.name,
+                        b.name
                     );
                 }
             }

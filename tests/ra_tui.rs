@@ -631,3 +631,46 @@ fn in_the_hand_enter_places_and_x_discards_the_highlighted_card() {
         Some(&Choice::Discard(hand[0]))
     );
 }
+
+#[test]
+fn in_hot_seat_a_collect_step_stays_secret_until_every_seat_has_collected() {
+    // Blue's Collect with a choice in it, Red's still to come.
+    let (g, _) = search(2, |g, _, _| {
+        g.phase == Phase::Collect
+            && g.round >= 2
+            && g.pending.is_some_and(|d| d.seat == 0)
+            && g.collect_start.len() == 2
+    });
+    let mut app = new_app(PaletteKind::Standard);
+    show(&mut app, g, &[SeatKind::Human, SeatKind::Human]);
+    press(&mut app, KeyCode::Enter);
+    for _ in 0..40 {
+        if ra(&app).gate().is_some() || ra(&app).game().phase != Phase::Collect {
+            break;
+        }
+        press(&mut app, KeyCode::Char('1'));
+    }
+    let t = ra(&app);
+    if t.game().phase != Phase::Collect {
+        // Red had nothing to decide: the step is over and public.
+        return;
+    }
+    assert_eq!(
+        t.gate(),
+        Some(1),
+        "Red's Collect waits behind the pass screen"
+    );
+    let blue_start = t.game().collect_start[0].0;
+    press(&mut app, KeyCode::Enter);
+    let shown = text(&render(&app, 120, 40));
+    assert!(shown.contains("Hand of Red"), "{shown}");
+    assert!(!shown.contains("Blue (secret)"), "{shown}");
+    // Blue's pool as it was when the step began.
+    let pool: String = Essence::ALL
+        .iter()
+        .zip(["E", "L", "C", "D", "G"])
+        .map(|(e, l)| format!("{}{l}", blue_start.get(*e)))
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(shown.contains(&pool), "{pool}:\n{shown}");
+}

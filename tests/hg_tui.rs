@@ -32,8 +32,7 @@ const SIZES: [(u16, u16); 3] = [(80, 24), (120, 40), (200, 60)];
 /// The table's games, as `tashkalar` offers them (High Ground's form is the one the registry
 /// makes from its declared options).
 fn catalog() -> Catalog {
-    std::sync::Arc::new(table::games::registry())
-        .catalog(&table::shell::registry::Options::none())
+    std::sync::Arc::new(table::games::registry()).catalog(&table::shell::registry::Options::none())
 }
 
 fn new_app(palette: PaletteKind) -> App {

@@ -3,23 +3,25 @@
 //! command of the table done for it, and its positions (`docs/res-arcana.md`) as the position
 //! format that `legal`, `think` and `play --scenario` read.
 
+use super::ID;
 use super::card::language::Kind;
 use super::card::{CardId, Db};
 use super::essence::Essences;
 use super::position::{Position, PositionError};
-use super::record::{self, SeatSpec, Spec};
+use super::record;
 use super::setup::Setup;
 use super::state::{Ask, Phase, ResArcana, Target, Variant};
-use super::{BANNER, BLURB, ID};
+use super::ui::setup::{label, spec_for};
+use super::ui::{self, BANNER, BLURB};
 use crate::shell::commands::{self, Tournament};
 use crate::shell::position::Positions;
 use crate::shell::registry::{
     About, CommandError, GameDef, GameOption, OptionValue, Options, PlayRequest, Scope, SimRequest,
     ThinkRequest, Word,
 };
-use crate::shell::seats::SeatKind;
 use crate::shell::sim;
 use crate::shell::tui::catalog::GameEntry;
+use crate::shell::tui::screens::form::fresh_seed;
 use crate::shell::tui::table::{TableEnv, TableScreen};
 use serde_json::{Value, json};
 use std::io::{BufRead, Write};
@@ -67,7 +69,7 @@ static OPTIONS: &[GameOption] = &[
             },
         ]),
         scope: Scope::Setup,
-        label: "Setup",
+        label: "Variant",
     },
     GameOption {
         name: "expansion-counts",
@@ -128,33 +130,6 @@ fn setup(options: &Options, players: u8) -> Result<Setup, CommandError> {
     })
 }
 
-/// The names of the seats ("Seat 1".."Seat 4"): Res Arcana's seats have no colour of their own.
-pub fn seat_names(players: u8) -> Vec<String> {
-    (1..=players).map(|i| format!("Seat {i}")).collect()
-}
-
-/// The `game` section of a save for a new game.
-pub fn spec_for(setup: Setup, kinds: &[SeatKind]) -> Spec {
-    Spec {
-        variant: setup.variant,
-        players: setup.players,
-        expansion_counts: setup.expansion_counts,
-        seats: seat_names(setup.players)
-            .into_iter()
-            .enumerate()
-            .map(|(i, name)| SeatSpec {
-                name,
-                player: kinds.get(i).cloned().unwrap_or(SeatKind::Human),
-            })
-            .collect(),
-    }
-}
-
-/// The label of saves and tournaments ("res-arcana-draft").
-fn label(setup: &Setup) -> String {
-    format!("{ID}-{}", variant_word(setup.variant))
-}
-
 /// `cards check`: the counts of each kind, once the data has loaded and validated.
 fn check_text(db: &Db) -> String {
     let kinds = [
@@ -186,8 +161,7 @@ impl GameDef for ResArcanaGame {
     }
 
     fn entry(&self, options: &Options) -> Result<Box<dyn GameEntry>, CommandError> {
-        let _ = components(options)?;
-        Err("Res Arcana has no screen in this build yet".into())
+        Ok(Box::new(ui::entry(components(options)?)))
     }
 
     fn check(&self, options: &Options) -> Result<String, CommandError> {
@@ -197,11 +171,29 @@ impl GameDef for ResArcanaGame {
     fn table(
         &self,
         options: &Options,
-        _request: &PlayRequest,
-        _env: &TableEnv,
+        request: &PlayRequest,
+        env: &TableEnv,
     ) -> Result<Box<dyn TableScreen>, CommandError> {
-        let _ = components(options)?;
-        Err("Res Arcana has no screen in this build yet".into())
+        let db = components(options)?;
+        if request.scenario.is_some() {
+            return Err(
+                "Res Arcana does not start from a position yet: --scenario is for \
+                        Tash-Kalar and High Ground (a Res Arcana position works with `legal` \
+                        and `think`)"
+                    .into(),
+            );
+        }
+        let setup = setup(options, request.players.unwrap_or(2))?;
+        let kinds = request.seat_kinds(setup.players as usize)?;
+        let seed = request.seed.unwrap_or_else(fresh_seed);
+        Ok(ui::setup::table(
+            db,
+            setup,
+            &kinds,
+            seed,
+            request.save_dir.as_deref(),
+            env,
+        )?)
     }
 
     fn sim(&self, options: &Options, request: &SimRequest) -> Result<String, CommandError> {
@@ -216,7 +208,7 @@ impl GameDef for ResArcanaGame {
         )?;
         let tournament = Tournament {
             games,
-            label: label(&setup),
+            label: label(setup.variant).to_string(),
             title: format!(
                 "Res Arcana ({}) for {} players",
                 variant_word(setup.variant),

@@ -36,6 +36,7 @@ pub mod resolve;
 pub mod rules;
 pub mod setup;
 pub mod state;
+pub mod ui;
 pub mod view;
 pub mod wire;
 
@@ -49,13 +50,3 @@ pub use state::{Ask, Phase, ResArcana, Variant};
 
 /// The name `--game` will take.
 pub const ID: &str = "res-arcana";
-
-/// One line about the game, for the menu.
-const BLURB: &str = "Mages race to 10 points with artifacts, monuments and Places of Power";
-
-/// The game's name in big letters above its menu.
-const BANNER: &[&str] = &[
-    "█▀▄ █▀▀ █▀▀   █▀█ █▀▄ █▀▀ █▀█ █▄ █ █▀█",
-    "█▀▄ ██▄ ▄▄█   █▀█ █▀▄ █▄▄ █▀█ █ ▀█ █▀█",
-    "",
-];

@@ -259,10 +259,40 @@ impl Theme {
         Style::new().fg(self.accent).add_modifier(Modifier::BOLD)
     }
 
+    /// A colour a game named ([`NamedColour`]): as a badge (both colours set, so it reads on
+    /// light and dark terminals); bold without colour, where its letter carries the meaning.
+    pub fn named(&self, colour: &NamedColour) -> Style {
+        let (bg, fg) = match self.kind {
+            PaletteKind::Standard => colour.standard,
+            PaletteKind::ColourBlind => colour.colour_blind,
+            PaletteKind::Mono => return Style::new().add_modifier(Modifier::BOLD),
+        };
+        Style::new()
+            .bg(Color::Indexed(bg))
+            .fg(Color::Indexed(fg))
+            .add_modifier(Modifier::BOLD)
+    }
+
     /// Borders of unfocused panels.
     pub fn border(&self) -> Style {
         Style::new().add_modifier(Modifier::DIM)
     }
+}
+
+/// A colour a game names for its own things (Res Arcana's essences, say): how each palette
+/// draws it, and the letter that carries its meaning where there is no colour. Games declare
+/// theirs as constants and draw them with [`Theme::named`] beside their letter, so every palette
+/// keeps them apart and the shell needs to know nothing of them.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct NamedColour {
+    /// The name a player reads ("Elan").
+    pub name: &'static str,
+    /// The letter shown beside a count, in every palette (the only mark in the mono one).
+    pub letter: char,
+    /// Background and foreground (256-colour indexed) in the standard palette.
+    pub standard: (u8, u8),
+    /// The same in the colour-blind palette.
+    pub colour_blind: (u8, u8),
 }
 
 /// The name of a player colour (0-3).
@@ -281,6 +311,24 @@ mod tests {
         }
         assert!("plaid".parse::<PaletteKind>().is_err());
         assert_eq!(PaletteKind::Mono.next(), PaletteKind::Standard);
+    }
+
+    #[test]
+    fn named_colours_are_badges_in_colour_and_bold_letters_without() {
+        let gold = NamedColour {
+            name: "Gold",
+            letter: 'G',
+            standard: (220, 16),
+            colour_blind: (221, 16),
+        };
+        let standard = Theme::new(PaletteKind::Standard).named(&gold);
+        assert_eq!(standard.bg, Some(Color::Indexed(220)));
+        assert_eq!(standard.fg, Some(Color::Indexed(16)));
+        let cb = Theme::new(PaletteKind::ColourBlind).named(&gold);
+        assert_eq!(cb.bg, Some(Color::Indexed(221)));
+        let mono = Theme::new(PaletteKind::Mono).named(&gold);
+        assert_eq!(mono.bg, None);
+        assert!(mono.add_modifier.contains(Modifier::BOLD));
     }
 
     #[test]

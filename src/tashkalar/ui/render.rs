@@ -174,6 +174,22 @@ fn stage_prompt(s: &ArenaScreen, v: &TableView<'_, ArenaScreen>) -> Option<Strin
     }
 }
 
+/// The prompt while a costly choice waits for confirmation: what it is and what it costs.
+fn confirm_prompt(s: &ArenaScreen, v: &TableView<'_, ArenaScreen>, choice: &Choice) -> String {
+    let what = describe(v.game, v.seats, &s.model.decision, choice);
+    let cost = match choice {
+        Choice::Discard(_) => {
+            let n = v.game.turn.actions_left;
+            format!(
+                " (uses 1 of your {n} action{})",
+                if n == 1 { "" } else { "s" }
+            )
+        }
+        _ => String::new(),
+    };
+    format!("{what}{cost}? Enter confirms, Esc cancels")
+}
+
 /// What the highlighted choice would do, in words ("destroys 2 pieces, 1 of them yours").
 fn preview_words(s: &ArenaScreen, p: &(crate::tashkalar::ui::recap::Marks, Bitboard)) -> String {
     let (marks, own) = p;
@@ -467,7 +483,9 @@ pub fn render(
             .map(|c| describe(st, seats, &s.model.decision, c))
             .collect();
     }
-    let prompt = if human {
+    let prompt = if let (true, Some(c)) = (human, s.ui.confirm) {
+        confirm_prompt(s, v, &c)
+    } else if human {
         stage_prompt(s, v).unwrap_or_else(|| s.model.prompt.text.clone())
     } else if v.ai.map(|a| seat(a.seat)).is_some() || (v.replay.is_some() && !st.is_over()) {
         crate::tashkalar::ui::words::watching(st, seats)
@@ -481,8 +499,14 @@ pub fn render(
     {
         use crate::tashkalar::engine::effect::run::Source;
         let source = v.game.effect.as_ref().map(|r| r.source);
+        let halves = v.game.effect.as_ref().map_or(3, |r| r.flare_halves);
         let (what, text) = match (&c.flare, &c.frozen, &c.warp, source) {
-            (Some(f), ..) => ("", format!("{} / {}", f.upper_text, f.lower_text)),
+            // Only the half (or halves) that apply: the other one is not being resolved.
+            (Some(f), ..) => match halves {
+                1 => (" (upper half)", f.upper_text.clone()),
+                2 => (" (lower half)", f.lower_text.clone()),
+                _ => ("", format!("{} / {}", f.upper_text, f.lower_text)),
+            },
             (_, Some(fz), _, Some(Source::Thaw)) => (" (frozen effect)", fz.text.clone()),
             (_, _, Some(w), Some(Source::Warp)) => (" (warp effect)", w.text.clone()),
             _ => ("", c.text.clone()),

@@ -178,13 +178,10 @@ fn stage_prompt(s: &ArenaScreen, v: &TableView<'_, ArenaScreen>) -> Option<Strin
 fn confirm_prompt(s: &ArenaScreen, v: &TableView<'_, ArenaScreen>, choice: &Choice) -> String {
     let what = describe(v.game, v.seats, &s.model.decision, choice);
     let cost = match choice {
-        Choice::Discard(_) => {
-            let n = v.game.turn.actions_left;
-            format!(
-                " (uses 1 of your {n} action{})",
-                if n == 1 { "" } else { "s" }
-            )
-        }
+        Choice::Discard(_) => match v.game.turn.actions_left {
+            1 => " (uses your last action)".to_string(),
+            n => format!(" (uses 1 of your {n} actions)"),
+        },
         _ => String::new(),
     };
     format!("{what}{cost}? Enter confirms, Esc cancels")
@@ -268,14 +265,24 @@ pub fn render(
             )));
         }
         if st.ending.triggered {
+            let n = st.ending.turns_left;
             status.push(Span::styled(
-                format!(" · end triggered: {} more turn(s)", st.ending.turns_left),
+                format!(
+                    " · end triggered: {n} more turn{}",
+                    if n == 1 { "" } else { "s" }
+                ),
                 theme.warn(),
             ));
         }
     }
     if let Some(seed) = v.seed {
-        status.push(Span::styled(format!(" · seed {seed}"), theme.muted()));
+        // A seed is shown whole or not at all: cut, it would read as a different number (the
+        // log's first line and the save keep it).
+        let used: usize = status.iter().map(|s| s.width()).sum();
+        let seed = format!(" · seed {seed}");
+        if used + seed.chars().count() <= layout.status.width as usize {
+            status.push(Span::styled(seed, theme.muted()));
+        }
     }
     if let Some(r) = &v.replay {
         status.push(Span::styled(
@@ -480,7 +487,17 @@ pub fn render(
             .model
             .options
             .iter()
-            .map(|c| describe(st, seats, &s.model.decision, c))
+            .map(|c| match c {
+                // The prompt says where returned cards go: the option names the card only, so
+                // that it fits a small panel.
+                Choice::Return(card) => {
+                    format!(
+                        "Return {}",
+                        crate::tashkalar::ui::narrate::card_name(st, *card)
+                    )
+                }
+                c => describe(st, seats, &s.model.decision, c),
+            })
             .collect();
     }
     let prompt = if let (true, Some(c)) = (human, s.ui.confirm) {

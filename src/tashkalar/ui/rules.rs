@@ -32,7 +32,7 @@ const PAGES: &[(&str, &[&str])] = &[
         "Deathmatch",
         &[
             "No tasks. At the end of your turn you score for what you destroyed that turn: 1 point per heroic piece, 2 per legendary piece, and 1 per two common pieces (an unpaired one scores nothing). Summoning a legend scores 1. When you play a flare, the opponent gains 1.",
-            "Two players: the game ends after everyone has had one more turn once someone reaches 18 points. With three or four players each colour is scored separately and your score is your lowest one; the end comes at 12 (three players) or 10 (four) in one colour.",
+            "Two players: the game ends after everyone has had one more turn once someone reaches 18 points. With three or four players each colour is scored separately and your score is your lowest one; the end comes at 12 (three players) or 10 (four) in one colour. The end also comes when a player draws the last card of their deck: everyone then gets one more turn too.",
             "In a melee you may, once per opponent colour, use one enemy piece as your own in a pattern.",
         ],
     ),

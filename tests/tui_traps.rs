@@ -331,3 +331,96 @@ fn the_summoning_square_starts_where_no_own_piece_is_destroyed() {
         }
     }
 }
+
+/// A position of `board` rows (rank 9 first) with Blue to move holding `beings`.
+fn custom(board: [&str; 9], beings: &str) -> App {
+    let rows: Vec<String> = board.iter().map(|r| format!("        \"{r}\",")).collect();
+    let text = format!(
+        "(\n    mode: Deathmatch,\n    seed: 7,\n    to_move: 1,\n    actions_left: 2,\n    turn: 5,\n    board: [\n{}\n    ],\n    hands: [(beings: [{beings}])],\n)",
+        rows.join("\n")
+    );
+    let db = db();
+    let state = scenario_state(db.clone(), &text).expect("scenario loads");
+    let mut app = app_with(db, PaletteKind::Standard);
+    start_state(&mut app, state, &[SeatKind::Human, SeatKind::Human]);
+    press(&mut app, KeyCode::Enter);
+    app
+}
+
+#[test]
+fn upgrading_ones_own_piece_is_not_flagged_as_a_loss() {
+    let mut app = custom(
+        [
+            "## ## .. .. .. .. .. ## ##",
+            "## .. .. .. .. .. .. .. ##",
+            "2c .. .. .. .. .. .. .. ..",
+            ".. .. .. .. .. .. .. .. ..",
+            ".. .. .. .. 1c .. .. .. ..",
+            ".. .. .. 1c .. 1c .. .. ..",
+            ".. .. .. .. .. .. .. .. ..",
+            "## .. .. .. .. .. .. .. ##",
+            "## ## .. .. .. .. .. ## ##",
+        ],
+        "\"Chronicler\"",
+    );
+    press(&mut app, KeyCode::Char('a'));
+    assert_eq!(game(&app).ui().cursor, sq("e4"), "the only square it fits");
+    press(&mut app, KeyCode::Enter);
+    assert!(matches!(
+        game(&app).model().decision.kind,
+        DecisionKind::Effect { .. }
+    ));
+    for (w, h) in SIZES {
+        let squeezed = panel_text(&render(&app, w, h), "to decide");
+        assert!(
+            squeezed.contains("This choice changes the piece on"),
+            "the upgrade is previewed at {w}x{h}: {squeezed}"
+        );
+        assert!(
+            !squeezed.contains("of yours!"),
+            "an upgrade of one's own piece is no warning at {w}x{h}: {squeezed}"
+        );
+    }
+}
+
+#[test]
+fn the_cannons_first_direction_does_not_shoot_ones_own_pieces() {
+    use table::tashkalar::ui::interaction::outcome;
+    let mut app = custom(
+        [
+            "## ## .. .. .. .. .. ## ##",
+            "## .. .. .. .. .. .. .. ##",
+            ".. .. .. .. .. .. .. .. ..",
+            ".. .. .. 1c 1c 1c .. .. ..",
+            ".. .. .. 1c 1c 2c .. .. ..",
+            ".. .. 1c 2c 2c 2c .. .. ..",
+            ".. .. .. .. .. .. .. .. ..",
+            "## .. .. .. .. .. .. .. ##",
+            "## ## .. .. .. .. .. ## ##",
+        ],
+        "\"Cannon\"",
+    );
+    press(&mut app, KeyCode::Char('a'));
+    // Summon it wherever the screen starts (its first way there).
+    press(&mut app, KeyCode::Enter);
+    let g = game(&app);
+    let state = g.state();
+    let options = &g.model().options;
+    let dirs: Vec<&Choice> = options
+        .iter()
+        .filter(|c| matches!(c, Choice::Dir(_)))
+        .collect();
+    assert!(!dirs.is_empty(), "the Cannon asks for a direction");
+    let harms_own = |c: &Choice| outcome(state, *c).is_some_and(|(_, own)| !own.is_empty());
+    let chosen = &options[g.ui().option_index];
+    assert!(
+        harms_own(&options[0]),
+        "in this position the first listed direction would shoot Blue's own pieces"
+    );
+    if options.iter().any(|c| !harms_own(c)) {
+        assert!(
+            !harms_own(chosen),
+            "the first highlighted option spares Blue's pieces: {chosen:?} of {options:?}"
+        );
+    }
+}

@@ -110,8 +110,7 @@ pub fn render_popup(frame: &mut Frame, area: Rect, popup: &Popup, theme: &Theme)
 pub fn render_confirm(frame: &mut Frame, area: Rect, question: &str, theme: &Theme) {
     // A question longer than the screen is wrapped onto as many rows as it needs, never cut.
     let w = (question.chars().count() as u16 + 6)
-        .max(34)
-        .min(72)
+        .clamp(34, 72)
         .min(area.width.max(8));
     let rows = crate::shell::tui::widgets::log::wrap_words(question, (w - 4) as usize);
     let r = centred(area, w, rows.len() as u16 + 4);

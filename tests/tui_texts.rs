@@ -189,3 +189,52 @@ fn high_form_tasks_are_read_in_full_at_120x40_and_with_t_at_80x24() {
         assert!(seen.contains(&start), "the score board lists {t}");
     }
 }
+
+#[test]
+fn the_recap_and_the_log_tell_a_summon_onto_ones_own_piece_alike() {
+    use table::tashkalar::ui::setup::scenario_state;
+    let text_ = r###"(
+    mode: Deathmatch,
+    seed: 7,
+    to_move: 2,
+    actions_left: 1,
+    turn: 6,
+    board: [
+        "## ## .. .. .. .. .. ## ##",
+        "## .. .. .. .. .. .. .. ##",
+        ".. .. .. .. .. .. .. .. ..",
+        ".. .. .. .. .. .. .. .. ..",
+        ".. .. .. 2c 2c .. .. .. ..",
+        ".. .. 2c .. .. .. .. .. ..",
+        ".. .. .. .. .. .. 1c .. ..",
+        "## .. .. .. .. .. .. .. ##",
+        "## ## .. .. .. .. .. ## ##",
+    ],
+    hands: [(beings: ["Knight"]), (beings: ["Cannon"])],
+)"###;
+    let db = db();
+    let state = scenario_state(db.clone(), text_).expect("scenario loads");
+    let mut app = table::shell::tui::app::App::new(catalog_with(db), PaletteKind::Standard);
+    start_state(&mut app, state, &[SeatKind::Human, SeatKind::Human]);
+    press(&mut app, KeyCode::Enter); // Red takes the keyboard
+    press(&mut app, KeyCode::Char('a'));
+    press(&mut app, KeyCode::Enter); // the Cannon on Red's own piece
+    press(&mut app, KeyCode::Char('s')); // no shot
+    confirm_turn_end(&mut app);
+    press(&mut app, KeyCode::Enter); // Blue takes the keyboard
+    let g = game(&app);
+    let line = g
+        .log()
+        .iter()
+        .find(|l| l.text.contains("Cannon"))
+        .map(|l| l.text.clone())
+        .expect("the log tells the summon");
+    assert!(line.contains("replacing its own common piece"), "{line}");
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let squeezed = panel_text(&render(&app, w, h), "to decide");
+        assert!(
+            squeezed.contains("Since your last decision: Red summoned Cannon on e5, replacing its own common piece"),
+            "the recap says it as the log does at {w}x{h}: {squeezed}"
+        );
+    }
+}

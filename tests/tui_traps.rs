@@ -41,31 +41,6 @@ fn entry(app: &App, name: &str) -> (usize, char) {
     (i, table::tashkalar::ui::hand_key(i).expect("a hot key"))
 }
 
-/// The text inside the panel whose top border holds `title`, its rows joined by spaces and
-/// runs of spaces squeezed: a sentence reads the same however the panel wraps it.
-fn panel_text(buf: &ratatui::buffer::Buffer, title: &str) -> String {
-    let (x, y) = find(buf, title).unwrap_or_else(|| panic!("a panel titled {title}"));
-    // The panel's left border is the corner before the title.
-    let mut left = x;
-    while left > 0 && !["┌", "┏"].contains(&buf[(left, y)].symbol()) {
-        left -= 1;
-    }
-    let mut out = String::new();
-    for row in y + 1..buf.area.height {
-        let first = buf[(left, row)].symbol();
-        if first == "└" || first == "┗" {
-            break;
-        }
-        let mut col = left + 1;
-        while col < buf.area.width && !["│", "┃"].contains(&buf[(col, row)].symbol()) {
-            out.push_str(buf[(col, row)].symbol());
-            col += 1;
-        }
-        out.push(' ');
-    }
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
 /// The screen's rows that contain `needle`.
 fn rows_with(screen: &str, needle: &str) -> Vec<String> {
     screen

@@ -81,14 +81,17 @@ impl ScoreBoard<'_> {
             let (points, unpaired) = st.turn_destruction_points();
             let legends = i32::from(st.turn.tally.legends_summoned);
             let pending = points + legends;
-            if pending > 0 || unpaired > 0 {
-                text.push_str(&format!(", +{pending} at the end of this turn"));
-                if unpaired > 0 {
-                    text.push_str(&format!(
-                        " ({unpaired} destroyed common piece{} not yet paired)",
-                        if unpaired == 1 { "" } else { "s" }
-                    ));
-                }
+            // Read as sentences: what the turn adds, and what a single destroyed common piece
+            // (worth a point only with a second one) still waits for.
+            match (pending > 0, unpaired > 0) {
+                (true, false) => text.push_str(&format!(", +{pending} at the end of this turn")),
+                (true, true) => text.push_str(&format!(
+                    ", +{pending} at the end of this turn (+1 more if another common piece is destroyed)"
+                )),
+                (false, true) => text.push_str(
+                    ", nothing yet this turn: one more destroyed common piece would score 1",
+                ),
+                (false, false) => {}
             }
         }
         text

@@ -238,3 +238,24 @@ fn the_recap_and_the_log_tell_a_summon_onto_ones_own_piece_alike() {
         );
     }
 }
+
+#[test]
+fn quitting_a_game_started_from_the_menu_returns_to_the_menu() {
+    let mut app = app(PaletteKind::Standard);
+    assert!(matches!(app.screen, Screen::Menu));
+    press(&mut app, KeyCode::Enter); // the new-game form
+    assert!(matches!(app.screen, Screen::NewGame(_)));
+    app.start_from_form();
+    assert!(matches!(app.screen, Screen::Table(_)));
+    press(&mut app, KeyCode::Char('q'));
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let shown = text(&render(&app, w, h));
+        assert!(shown.contains("Back to the menu?"), "at {w}x{h}:\n{shown}");
+    }
+    press(&mut app, KeyCode::Char('y'));
+    assert!(!app.quit, "the program goes on");
+    assert!(matches!(app.screen, Screen::Menu));
+    // From the menu, q quits as before.
+    press(&mut app, KeyCode::Char('q'));
+    assert!(app.quit);
+}

@@ -237,6 +237,12 @@ fn the_recap_and_the_log_tell_a_summon_onto_ones_own_piece_alike() {
             "the recap says it as the log does at {w}x{h}: {squeezed}"
         );
     }
+    // The big screen's empty decision rows tell Red's last turn in full, as the log does.
+    let squeezed = panel_text(&render(&app, 200, 60), "to decide");
+    assert!(
+        squeezed.contains(&format!("Last turn of Red (turn 6): {line}")),
+        "{squeezed}"
+    );
 }
 
 #[test]

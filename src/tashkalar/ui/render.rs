@@ -174,6 +174,42 @@ fn stage_prompt(s: &ArenaScreen, v: &TableView<'_, ArenaScreen>) -> Option<Strin
     }
 }
 
+/// The log of the last turn played by another seat than the viewer's: its heading ("Last turn
+/// of Red (turn 4):") and its lines, only those the viewer may see.
+fn last_turn_of_another(v: &TableView<'_, ArenaScreen>) -> Vec<String> {
+    use crate::shell::tui::ui::LineKind;
+    let Some(viewer) = v.viewer else {
+        return Vec::new();
+    };
+    let filter = v.log_filter();
+    let Some(start) = v
+        .log
+        .iter()
+        .rposition(|l| l.kind == LineKind::Turn && l.seat.is_some_and(|s| s != viewer))
+    else {
+        return Vec::new();
+    };
+    let Some(seat_index) = v.log[start].seat else {
+        return Vec::new();
+    };
+    let mut out = vec![format!(
+        "Last turn of {} (turn {}):",
+        v.seats.name(seat(seat_index)),
+        v.log[start].turn
+    )];
+    out.extend(
+        v.log[start + 1..]
+            .iter()
+            .take_while(|l| l.kind != LineKind::Turn)
+            .filter(|l| filter.shows(l))
+            .map(|l| l.text.clone()),
+    );
+    if out.len() == 1 {
+        return Vec::new();
+    }
+    out
+}
+
 /// The prompt while a costly choice waits for confirmation: what it is and what it costs.
 fn confirm_prompt(s: &ArenaScreen, v: &TableView<'_, ArenaScreen>, choice: &Choice) -> String {
     let what = describe(v.game, v.seats, &s.model.decision, choice);
@@ -509,6 +545,42 @@ pub fn render(
     } else {
         s.model.prompt.text.clone()
     };
+    // A tall panel's empty rows tell the last turn of another seat in full, as the log told
+    // it (the recap above sums it up).
+    if human && v.replay.is_none() && !st.is_over() {
+        let inner = Block::bordered().inner(layout.decision);
+        let (opts, _) =
+            crate::shell::tui::widgets::decision::option_rows(inner, &options, s.ui.option_index);
+        let width = inner.width.max(1) as usize;
+        let rows = |l: &Line| {
+            let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
+            crate::shell::tui::widgets::log::wrap_words(text.trim(), width)
+                .len()
+                .max(1)
+        };
+        let used: usize = crate::shell::tui::widgets::log::wrap_words(&prompt, width).len()
+            + usize::from(v.note.is_some()) * 2
+            + details.iter().map(rows).sum::<usize>();
+        let free = (inner.height.saturating_sub(opts.height) as usize).saturating_sub(used + 1);
+        let last = last_turn_of_another(v);
+        if free >= 4 && !last.is_empty() {
+            details.push(Line::default());
+            let mut left = free - 1;
+            for (i, text) in last.into_iter().enumerate() {
+                let line = if i == 0 {
+                    Line::styled(text, theme.title())
+                } else {
+                    Line::styled(format!("  {text}"), theme.muted())
+                };
+                let n = rows(&line);
+                if n > left {
+                    break;
+                }
+                left -= n;
+                details.push(line);
+            }
+        }
+    }
     // While an effect resolves, its card is no longer in hand: show the text being resolved
     // (the frozen effect when thawed, the warp effect when warped).
     if let DecisionKind::Effect { card, .. } = s.model.decision.kind

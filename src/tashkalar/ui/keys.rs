@@ -125,7 +125,7 @@ pub const KEYS: &[Binding<ArenaAction>] = &[
         A::Card(1),
         "card",
         None,
-        "Take the hand card with this letter (summon or thaw it; a flare is selected, Enter plays it); again: its next summoning. The keys stay in their panel.",
+        "Take the hand card with this letter (a flare waits for Enter); again: its next summoning.",
         true,
     ),
     Binding::game(
@@ -205,7 +205,7 @@ pub const KEYS: &[Binding<ArenaAction>] = &[
         A::Discard,
         "discard",
         None,
-        "Select the highlighted being card for discarding; Enter confirms (one discard per turn; it uses an action).",
+        "Select the highlighted being to discard, Enter confirms (once a turn; uses an action).",
         true,
     ),
     Binding::game(

@@ -66,3 +66,19 @@ fn flags_that_cannot_work_are_refused_with_a_reason() {
         assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
     }
 }
+
+#[test]
+fn the_top_level_save_dir_is_the_one_of_play() {
+    // A file where a folder should be: both spellings check it the same way before anything
+    // starts (issue 50: `tashkalar --save-dir DIR` was refused as an unknown flag).
+    let file = std::env::temp_dir().join(format!("tk-save-dir-file-{}", std::process::id()));
+    std::fs::write(&file, "not a folder").expect("a file");
+    let path = file.to_string_lossy().into_owned();
+    let (code_play, _, err_play) = run(&["play", "--save-dir", &path], &[]);
+    let (code_top, _, err_top) = run(&["--save-dir", &path], &[]);
+    let _ = std::fs::remove_file(&file);
+    assert_ne!(code_top, 0);
+    assert_eq!(code_top, code_play);
+    assert_eq!(err_top, err_play, "the same check and the same words");
+    assert!(!err_top.contains("unexpected argument"), "{err_top}");
+}

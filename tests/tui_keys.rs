@@ -140,7 +140,9 @@ fn a_discard_then_returning_cards_with_number_keys_and_skip() {
         .card(game(&app).items()[being].card)
         .name
         .clone();
+    // x selects the discard; Enter confirms it (a discard is never made by one key).
     press(&mut app, KeyCode::Char('x'));
+    press(&mut app, KeyCode::Enter);
     let g = game(&app);
     assert!(
         g.log()

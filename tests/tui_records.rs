@@ -613,6 +613,14 @@ fn a_game_whose_program_was_killed_continues_from_the_menu_where_it_stopped() {
     assert_eq!(g.session().choices.len(), choices);
     assert!(g.session().seats.is_human(Seat(0)) && !g.session().seats.is_human(Seat(1)));
     assert!(text(&render(&app, W, H)).contains("Continued from"));
+    // The log names the save by its file's name, not its full path (issue 50).
+    assert!(
+        g.log()
+            .iter()
+            .any(|l| l.text == format!("Continued from {name}")),
+        "{:?}",
+        g.log().iter().map(|l| &l.text).collect::<Vec<_>>()
+    );
     // Play goes on into the same file.
     {
         let e = empty_square(&app);

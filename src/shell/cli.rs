@@ -29,6 +29,9 @@ struct Cli {
     /// Colours of the screen: standard, colour-blind or mono (default: mono if NO_COLOR is set).
     #[arg(long, global = true, value_name = "PALETTE")]
     palette: Option<PaletteKind>,
+    /// Where games are saved and looked for, as `play --save-dir` (the menu without `play`).
+    #[arg(long, value_name = "DIR")]
+    save_dir: Option<PathBuf>,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -371,8 +374,18 @@ fn run(
         registry.check_options(game, &options, sets_up)?;
     }
     match cli.command {
-        None => play(registry, game, named, options, PlayArgs::default(), palette),
-        Some(Command::Play(args)) => play(registry, game, named, options, args, palette),
+        // `tashkalar --save-dir DIR` is the menu with that directory, as after `play`.
+        None => {
+            let args = PlayArgs {
+                save_dir: cli.save_dir,
+                ..PlayArgs::default()
+            };
+            play(registry, game, named, options, args, palette)
+        }
+        Some(Command::Play(mut args)) => {
+            args.save_dir = args.save_dir.or(cli.save_dir);
+            play(registry, game, named, options, args, palette)
+        }
         Some(Command::Replay { file, verify }) => {
             replay(registry, &options, file, verify, palette, io)
         }

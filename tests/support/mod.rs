@@ -173,6 +173,31 @@ pub fn find(buf: &Buffer, needle: &str) -> Option<(u16, u16)> {
     None
 }
 
+/// The text inside the panel whose top border holds `title`, its rows joined by spaces and
+/// runs of spaces squeezed: a sentence reads the same however the panel wraps it.
+pub fn panel_text(buf: &Buffer, title: &str) -> String {
+    let (x, y) = find(buf, title).unwrap_or_else(|| panic!("a panel titled {title}"));
+    // The panel's left border is the corner before the title.
+    let mut left = x;
+    while left > 0 && !["┌", "┏"].contains(&buf[(left, y)].symbol()) {
+        left -= 1;
+    }
+    let mut out = String::new();
+    for row in y + 1..buf.area.height {
+        let first = buf[(left, row)].symbol();
+        if first == "└" || first == "┗" {
+            break;
+        }
+        let mut col = left + 1;
+        while col < buf.area.width && !["│", "┃"].contains(&buf[(col, row)].symbol()) {
+            out.push_str(buf[(col, row)].symbol());
+            col += 1;
+        }
+        out.push(' ');
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 pub fn press(app: &mut App, code: KeyCode) {
     app.handle_key(KeyEvent::new(code, KeyModifiers::NONE));
 }

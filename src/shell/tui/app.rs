@@ -102,6 +102,9 @@ pub struct App {
     pub env: TableEnv,
     /// The time of the last tick (drawing animates from it).
     pub now: Instant,
+    /// The game on the table was started from the menu (a new game, a save, Continue): quitting
+    /// it goes back to the menu rather than out of the program.
+    pub from_menu: bool,
 }
 
 impl App {
@@ -125,6 +128,7 @@ impl App {
             saves: SaveDirs::default(),
             env: TableEnv::default(),
             now: Instant::now(),
+            from_menu: false,
         }
     }
 
@@ -151,6 +155,24 @@ impl App {
     pub fn show(&mut self, table: Box<dyn TableScreen>) {
         self.screen = Screen::Table(table);
         self.overlay = None;
+        self.from_menu = false;
+    }
+
+    /// Puts a game chosen in the menu on the table: leaving it returns to the menu.
+    fn show_from_menu(&mut self, table: Box<dyn TableScreen>) {
+        self.show(table);
+        self.from_menu = true;
+    }
+
+    /// Leaves the game on the table: back to the menu it was started from, or out of the
+    /// program.
+    fn leave_table(&mut self) {
+        if self.from_menu && matches!(self.screen, Screen::Table(_)) {
+            self.from_menu = false;
+            self.to_menu();
+        } else {
+            self.quit = true;
+        }
     }
 
     /// The table on screen, if any.
@@ -239,7 +261,7 @@ impl App {
         if self.table_screen().is_some_and(|t| t.in_progress()) {
             self.overlay = Some(Overlay::ConfirmQuit);
         } else {
-            self.quit = true;
+            self.leave_table();
         }
     }
 
@@ -301,7 +323,7 @@ impl App {
                     if let Screen::Table(t) = &mut self.screen {
                         t.save_now();
                     }
-                    self.quit = true;
+                    self.leave_table();
                 }
                 Action::No | Action::Back => {}
                 _ => self.overlay = Some(Overlay::ConfirmQuit),
@@ -434,7 +456,7 @@ impl App {
                 .start(&form.seats(), seed, self.saves.write.as_deref(), &self.env)
         });
         match started {
-            Ok(table) => self.show(table),
+            Ok(table) => self.show_from_menu(table),
             Err(e) => form.note = Some(e),
         }
     }
@@ -468,7 +490,7 @@ impl App {
         };
         let watch = list.purpose == SavesPurpose::Replay || !entry.unfinished;
         match self.catalog.open(&entry.path, watch, &self.env) {
-            Ok(table) => self.show(table),
+            Ok(table) => self.show_from_menu(table),
             Err(e) => self.overlay = Some(Overlay::Notice(capitalised(&e))),
         }
     }
@@ -521,7 +543,7 @@ impl App {
             return Err(RecordsError::Off);
         }
         let table = self.catalog.continue_last(&dirs, &self.env)?;
-        self.show(table);
+        self.show_from_menu(table);
         Ok(())
     }
 
@@ -679,11 +701,16 @@ impl App {
                 overlays::render_confirm(
                     frame,
                     body,
-                    if saved {
-                        "Quit? The game is saved: pick it up later with Continue in the menu \
-                         (or tashkalar play --continue)."
-                    } else {
-                        "Quit? The game in progress will be lost."
+                    match (saved, self.from_menu) {
+                        (true, true) => {
+                            "Back to the menu? The game is saved: pick it up later with Continue."
+                        }
+                        (true, false) => {
+                            "Quit? The game is saved: pick it up later with Continue in the menu \
+                             (or tashkalar play --continue)."
+                        }
+                        (false, true) => "Back to the menu? The game in progress will be lost.",
+                        (false, false) => "Quit? The game in progress will be lost.",
                     },
                     theme,
                 )

@@ -118,6 +118,9 @@ pub struct Interaction {
     /// A hint the screen put the selection on: Enter takes exactly this choice, until the
     /// selection is moved.
     pub hint: Option<Choice>,
+    /// A choice that costs something (a flare, a discard), selected and waiting for Enter to
+    /// confirm it: such a choice is never made by the key that selects it.
+    pub confirm: Option<Choice>,
 }
 
 impl Default for Interaction {
@@ -130,8 +133,15 @@ impl Default for Interaction {
             stage: Stage::Idle,
             cycle: 0,
             hint: None,
+            confirm: None,
         }
     }
+}
+
+/// Whether a choice costs the player something that a stray key must not spend: a flare (a point
+/// for the opponent in Deathmatch, the card in any mode) or a discard (an action and a card).
+pub fn is_costly(choice: &Choice) -> bool {
+    matches!(choice, Choice::Flare { .. } | Choice::Discard(_))
 }
 
 /// e5, where the cursor starts.
@@ -145,24 +155,30 @@ impl Interaction {
     pub fn reset_for(&mut self, state: &GameState, model: &DecisionModel) {
         self.stage = Stage::Idle;
         self.cycle = 0;
-        self.option_index = 0;
+        self.option_index = first_harmless_option(state, model);
         self.hint = None;
-        // A move whose piece is already decided (the summoned being moves) starts at the destination.
+        self.confirm = None;
+        // A move whose piece is already decided (the summoned being moves) starts at its
+        // destinations.
         let mut froms = model.choices.iter().filter_map(|c| match c {
             Choice::Move { from, .. } => Some(*from),
             _ => None,
         });
+        let mut from = self.cursor;
         if let Some(first) = froms.next()
             && froms.all(|f| f == first)
         {
             self.stage = Stage::MoveFrom(first);
-            self.cursor = first;
+            from = first;
         }
         let targets = targets(model, self.stage);
-        // Outside the main action, the cursor starts on the best legal target: an enemy piece
-        // for a step that harms, one's own for one that helps, then the nearest.
+        // The cursor stays where the player put it while it is on a legal target: planned
+        // arrow presses must land where the player counted. Only when it is not, outside the
+        // main action, it goes to the best legal target: an enemy piece for a step that harms,
+        // one's own for one that helps, then the nearest.
         if !matches!(model.decision.kind, DecisionKind::Action)
-            && let Some(sq) = best_target(state, model, self.stage, targets, self.cursor)
+            && !targets.contains(self.cursor)
+            && let Some(sq) = best_target(state, model, self.stage, targets, from)
         {
             self.cursor = sq;
         }
@@ -183,6 +199,10 @@ impl Interaction {
 
     /// The stage the board shows: the hand's highlighted card previews its summons.
     pub fn shown_stage(&self, items: &[HandItem]) -> Stage {
+        if self.confirm.is_some() {
+            // A flare or a discard waits for Enter: no summoning is shown that Enter would not do.
+            return Stage::Idle;
+        }
         match (self.stage, self.focus) {
             (Stage::Idle, Focus::Hand) => match items.get(self.hand_index) {
                 Some(item) if !item.frozen => Stage::Card(item.card),
@@ -368,10 +388,17 @@ impl Interaction {
             self.focus = Focus::Board;
             self.cycle = 0;
             let targets = targets(model, self.stage);
-            if !targets.contains(self.cursor)
-                && let Some(sq) = nearest(targets, self.cursor)
-            {
-                self.cursor = sq;
+            // The cursor stays on a square the player chose; otherwise it starts on the nearest
+            // square whose summoning does not destroy one of the player's own pieces.
+            if !targets.contains(self.cursor) {
+                let me = state.colour_of(model.decision.seat);
+                let own = |sq: Square| state.board.get(sq).is_some_and(|p| p.colour == me);
+                let spare: Bitboard = Bitboard::from_squares(targets.iter().filter(|sq| !own(*sq)));
+                if let Some(sq) =
+                    nearest(spare, self.cursor).or_else(|| nearest(targets, self.cursor))
+                {
+                    self.cursor = sq;
+                }
             }
             return Outcome::Nothing;
         }
@@ -515,6 +542,19 @@ pub fn best_target(
         .min_by_key(|t| (class(*t), t.distance(from), t.index()))
 }
 
+/// The first option of a decision whose outcome harms none of the deciding seat's own pieces
+/// (a Cannon's first direction that does not shoot one's own), or the first option.
+fn first_harmless_option(state: &GameState, model: &DecisionModel) -> usize {
+    if !matches!(model.decision.kind, DecisionKind::Effect { .. }) {
+        return 0;
+    }
+    model
+        .options
+        .iter()
+        .position(|c| outcome(state, *c).is_none_or(|(_, own)| own.is_empty()))
+        .unwrap_or(0)
+}
+
 /// The target closest to `from` (king distance, then square order).
 pub fn nearest(targets: Bitboard, from: Square) -> Option<Square> {
     targets.iter().min_by_key(|t| (t.distance(from), t.index()))
@@ -645,7 +685,12 @@ pub fn outcome(state: &GameState, choice: Choice) -> Option<(Marks, Bitboard)> {
                 marks.changed.insert(square);
                 (square, from.colour)
             }
-            Event::Upgraded { piece, square } | Event::Downgraded { piece, square } => {
+            // Upgrading one's own piece is what the player wants: it is not flagged as theirs.
+            Event::Upgraded { square, .. } => {
+                marks.changed.insert(square);
+                continue;
+            }
+            Event::Downgraded { piece, square } => {
                 marks.changed.insert(square);
                 (square, piece.colour)
             }

@@ -24,7 +24,7 @@ pub enum ArenaAction {
     /// Skip an optional step (or stop returning cards, claim no task).
     Skip,
     EndTurn,
-    /// Discard the highlighted being card.
+    /// Select the highlighted being card for discarding (Enter then confirms).
     Discard,
     /// Pick option 1-9 of the decision panel.
     Option(u8),
@@ -125,7 +125,7 @@ pub const KEYS: &[Binding<ArenaAction>] = &[
         A::Card(1),
         "card",
         None,
-        "Take the hand card with this letter (summon, play or thaw it); again: its next summoning.",
+        "Take the hand card with this letter (a flare waits for Enter); again: its next summoning.",
         true,
     ),
     Binding::game(
@@ -205,7 +205,7 @@ pub const KEYS: &[Binding<ArenaAction>] = &[
         A::Discard,
         "discard",
         None,
-        "Discard the highlighted being card (one discard per turn; it uses an action).",
+        "Select the highlighted being to discard, Enter confirms (once a turn; uses an action).",
         true,
     ),
     Binding::game(

@@ -118,7 +118,9 @@ pub fn game_layout(area: Rect, sides: usize, high_form: bool) -> Option<GameLayo
         bottom.height,
     );
     let tasks = if high_form {
-        let th = (log.height / 2).max(6).min(log.height);
+        // The tasks' conditions are read whole when there is room (two rows each for the four
+        // shown, at 120x40); the log keeps the rest.
+        let th = (log.height * 2 / 3).max(6).min(log.height);
         let t = Rect::new(log.x, log.y, log.width, th);
         log = Rect::new(log.x, log.y + th, log.width, log.height - th);
         Some(t)

@@ -150,6 +150,57 @@ impl ArenaScreen {
         self.items.get(self.ui.hand_index).copied()
     }
 
+    /// A screen's action, with the guard on costly choices: a flare or a discard that a key
+    /// leads to is only selected (the prompt says what it costs); Enter then confirms it.
+    fn guarded(&mut self, state: &GameState, action: ArenaAction) -> Outcome<Choice> {
+        let armed = self.ui.confirm.take();
+        if let Some(c) = armed {
+            match action {
+                A::Select if self.model.choices.contains(&c) => {
+                    self.ui.hint = None;
+                    return Outcome::Apply(c);
+                }
+                A::Back => {
+                    self.ui.hint = None;
+                    return Outcome::Note(Note::info("cancelled: nothing was played or discarded"));
+                }
+                _ => {}
+            }
+        }
+        let out = self.input(state, action);
+        self.hold_costly(out, armed)
+    }
+
+    /// Holds back a costly choice that was not the one waiting for confirmation: it is
+    /// selected instead of made.
+    fn hold_costly(&mut self, out: Outcome<Choice>, armed: Option<Choice>) -> Outcome<Choice> {
+        match out {
+            Outcome::Apply(c) if interaction::is_costly(&c) && armed != Some(c) => {
+                self.arm(c);
+                Outcome::Nothing
+            }
+            out => out,
+        }
+    }
+
+    /// Selects a costly choice, to be confirmed with Enter: its card is the one highlighted.
+    fn arm(&mut self, choice: Choice) {
+        self.ui.confirm = Some(choice);
+        self.ui.stage = Stage::Idle;
+        self.ui.cycle = 0;
+        let card = match choice {
+            Choice::Flare { card, .. } | Choice::Discard(card) => Some(card),
+            _ => None,
+        };
+        if let Some(i) = self
+            .items
+            .iter()
+            .position(|it| Some(it.card) == card && !it.frozen)
+        {
+            self.ui.hand_index = i;
+        }
+    }
+
     /// A screen's action on the deciding person's selection.
     fn input(&mut self, state: &GameState, action: ArenaAction) -> Outcome<Choice> {
         // A hint is taken with Enter, as long as the selection was not moved meanwhile.
@@ -252,13 +303,10 @@ impl ArenaScreen {
                     self.ui.cycle_summon(model, item.card, true);
                     return Outcome::Nothing;
                 }
+                // The letter highlights its card and nothing else: the keys stay in the panel
+                // the player put them in (the card is marked in the hand list either way).
                 self.ui.hand_index = i;
-                let out = self.ui.select_card(state, model, item);
-                if matches!(out, Outcome::Note(_)) {
-                    // Nothing to do with it now: at least the card is the one highlighted.
-                    self.ui.focus = Focus::Hand;
-                }
-                out
+                self.ui.select_card(state, model, item)
             }
             A::Warp => {
                 let warp = self
@@ -452,6 +500,7 @@ impl GameUi for ArenaScreen {
             A::Piles | A::Score => true,
             A::Back => {
                 self.window.is_some()
+                    || self.ui.confirm.is_some()
                     || self.ui.stage != Stage::Idle
                     || self.ui.focus != Focus::Board
             }
@@ -460,7 +509,7 @@ impl GameUi for ArenaScreen {
     }
 
     fn act(&mut self, view: &TableView<'_, Self>, action: ArenaAction) -> Outcome<Choice> {
-        let out = self.input(view.game, action);
+        let out = self.guarded(view.game, action);
         self.update_preview(view.game);
         out
     }
@@ -471,7 +520,9 @@ impl GameUi for ArenaScreen {
         area: Rect,
         event: &MouseEvent,
     ) -> Outcome<Choice> {
+        let armed = self.ui.confirm.take();
         let out = self.clicked(view, area, event);
+        let out = self.hold_costly(out, armed);
         self.update_preview(view.game);
         out
     }
@@ -488,8 +539,10 @@ impl GameUi for ArenaScreen {
     fn select(&mut self, view: &TableView<'_, Self>, choice: &Choice) {
         let _ = view;
         self.window = None;
-        // Whatever the selection shows, Enter takes exactly this choice.
+        // Whatever the selection shows, Enter takes exactly this choice (a costly one too: the
+        // hint already said what it costs, and it took a key to ask for it).
         self.ui.hint = Some(*choice);
+        self.ui.confirm = interaction::is_costly(choice).then_some(*choice);
         match *choice {
             Choice::Summon { card, target, .. } => {
                 self.ui.stage = Stage::Card(card);

@@ -215,7 +215,12 @@ pub(super) fn recap_items(
                     "destroying"
                 };
                 if summoned.contains(&square) && landed != Some(square) {
-                    under.push(format!("{how} {}", whose(piece)));
+                    // As the log says it: a summoner's own piece under its being is replaced.
+                    if piece.colour == state.colour_of(acting) {
+                        under.push(format!("replacing its own {} piece", piece.rank));
+                    } else {
+                        under.push(format!("{how} {}", whose(piece)));
+                    }
                     continue;
                 }
                 let last_index = out.len().wrapping_sub(1);

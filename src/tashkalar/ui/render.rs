@@ -174,6 +174,55 @@ fn stage_prompt(s: &ArenaScreen, v: &TableView<'_, ArenaScreen>) -> Option<Strin
     }
 }
 
+/// The log of the last turn played by another seat than the viewer's: its heading ("Last turn
+/// of Red (turn 4):") and its lines, only those the viewer may see.
+fn last_turn_of_another(v: &TableView<'_, ArenaScreen>) -> Vec<String> {
+    use crate::shell::tui::ui::LineKind;
+    let Some(viewer) = v.viewer else {
+        return Vec::new();
+    };
+    let filter = v.log_filter();
+    let Some(start) = v
+        .log
+        .iter()
+        .rposition(|l| l.kind == LineKind::Turn && l.seat.is_some_and(|s| s != viewer))
+    else {
+        return Vec::new();
+    };
+    let Some(seat_index) = v.log[start].seat else {
+        return Vec::new();
+    };
+    let mut out = vec![format!(
+        "Last turn of {} (turn {}):",
+        v.seats.name(seat(seat_index)),
+        v.log[start].turn
+    )];
+    out.extend(
+        v.log[start + 1..]
+            .iter()
+            .take_while(|l| l.kind != LineKind::Turn)
+            .filter(|l| filter.shows(l))
+            .map(|l| l.text.clone()),
+    );
+    if out.len() == 1 {
+        return Vec::new();
+    }
+    out
+}
+
+/// The prompt while a costly choice waits for confirmation: what it is and what it costs.
+fn confirm_prompt(s: &ArenaScreen, v: &TableView<'_, ArenaScreen>, choice: &Choice) -> String {
+    let what = describe(v.game, v.seats, &s.model.decision, choice);
+    let cost = match choice {
+        Choice::Discard(_) => match v.game.turn.actions_left {
+            1 => " (uses your last action)".to_string(),
+            n => format!(" (uses 1 of your {n} actions)"),
+        },
+        _ => String::new(),
+    };
+    format!("{what}{cost}? Enter confirms, Esc cancels")
+}
+
 /// What the highlighted choice would do, in words ("destroys 2 pieces, 1 of them yours").
 fn preview_words(s: &ArenaScreen, p: &(crate::tashkalar::ui::recap::Marks, Bitboard)) -> String {
     let (marks, own) = p;
@@ -252,14 +301,24 @@ pub fn render(
             )));
         }
         if st.ending.triggered {
+            let n = st.ending.turns_left;
             status.push(Span::styled(
-                format!(" · end triggered: {} more turn(s)", st.ending.turns_left),
+                format!(
+                    " · end triggered: {n} more turn{}",
+                    if n == 1 { "" } else { "s" }
+                ),
                 theme.warn(),
             ));
         }
     }
     if let Some(seed) = v.seed {
-        status.push(Span::styled(format!(" · seed {seed}"), theme.muted()));
+        // A seed is shown whole or not at all: cut, it would read as a different number (the
+        // log's first line and the save keep it).
+        let used: usize = status.iter().map(|s| s.width()).sum();
+        let seed = format!(" · seed {seed}");
+        if used + seed.chars().count() <= layout.status.width as usize {
+            status.push(Span::styled(seed, theme.muted()));
+        }
     }
     if let Some(r) = &v.replay {
         status.push(Span::styled(
@@ -464,16 +523,64 @@ pub fn render(
             .model
             .options
             .iter()
-            .map(|c| describe(st, seats, &s.model.decision, c))
+            .map(|c| match c {
+                // The prompt says where returned cards go: the option names the card only, so
+                // that it fits a small panel.
+                Choice::Return(card) => {
+                    format!(
+                        "Return {}",
+                        crate::tashkalar::ui::narrate::card_name(st, *card)
+                    )
+                }
+                c => describe(st, seats, &s.model.decision, c),
+            })
             .collect();
     }
-    let prompt = if human {
+    let prompt = if let (true, Some(c)) = (human, s.ui.confirm) {
+        confirm_prompt(s, v, &c)
+    } else if human {
         stage_prompt(s, v).unwrap_or_else(|| s.model.prompt.text.clone())
     } else if v.ai.map(|a| seat(a.seat)).is_some() || (v.replay.is_some() && !st.is_over()) {
         crate::tashkalar::ui::words::watching(st, seats)
     } else {
         s.model.prompt.text.clone()
     };
+    // A tall panel's empty rows tell the last turn of another seat in full, as the log told
+    // it (the recap above sums it up).
+    if human && v.replay.is_none() && !st.is_over() {
+        let inner = Block::bordered().inner(layout.decision);
+        let (opts, _) =
+            crate::shell::tui::widgets::decision::option_rows(inner, &options, s.ui.option_index);
+        let width = inner.width.max(1) as usize;
+        let rows = |l: &Line| {
+            let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
+            crate::shell::tui::widgets::log::wrap_words(text.trim(), width)
+                .len()
+                .max(1)
+        };
+        let used: usize = crate::shell::tui::widgets::log::wrap_words(&prompt, width).len()
+            + usize::from(v.note.is_some()) * 2
+            + details.iter().map(rows).sum::<usize>();
+        let free = (inner.height.saturating_sub(opts.height) as usize).saturating_sub(used + 1);
+        let last = last_turn_of_another(v);
+        if free >= 4 && !last.is_empty() {
+            details.push(Line::default());
+            let mut left = free - 1;
+            for (i, text) in last.into_iter().enumerate() {
+                let line = if i == 0 {
+                    Line::styled(text, theme.title())
+                } else {
+                    Line::styled(format!("  {text}"), theme.muted())
+                };
+                let n = rows(&line);
+                if n > left {
+                    break;
+                }
+                left -= n;
+                details.push(line);
+            }
+        }
+    }
     // While an effect resolves, its card is no longer in hand: show the text being resolved
     // (the frozen effect when thawed, the warp effect when warped).
     if let DecisionKind::Effect { card, .. } = s.model.decision.kind
@@ -481,8 +588,14 @@ pub fn render(
     {
         use crate::tashkalar::engine::effect::run::Source;
         let source = v.game.effect.as_ref().map(|r| r.source);
+        let halves = v.game.effect.as_ref().map_or(3, |r| r.flare_halves);
         let (what, text) = match (&c.flare, &c.frozen, &c.warp, source) {
-            (Some(f), ..) => ("", format!("{} / {}", f.upper_text, f.lower_text)),
+            // Only the half (or halves) that apply: the other one is not being resolved.
+            (Some(f), ..) => match halves {
+                1 => (" (upper half)", f.upper_text.clone()),
+                2 => (" (lower half)", f.lower_text.clone()),
+                _ => ("", format!("{} / {}", f.upper_text, f.lower_text)),
+            },
             (_, Some(fz), _, Some(Source::Thaw)) => (" (frozen effect)", fz.text.clone()),
             (_, _, Some(w), Some(Source::Warp)) => (" (warp effect)", w.text.clone()),
             _ => ("", c.text.clone()),

@@ -32,7 +32,7 @@ const PAGES: &[(&str, &[&str])] = &[
         "Deathmatch",
         &[
             "No tasks. At the end of your turn you score for what you destroyed that turn: 1 point per heroic piece, 2 per legendary piece, and 1 per two common pieces (an unpaired one scores nothing). Summoning a legend scores 1. When you play a flare, the opponent gains 1.",
-            "Two players: the game ends after everyone has had one more turn once someone reaches 18 points. With three or four players each colour is scored separately and your score is your lowest one; the end comes at 12 (three players) or 10 (four) in one colour.",
+            "Two players: the game ends after everyone has had one more turn once someone reaches 18 points. With three or four players each colour is scored separately and your score is your lowest one; the end comes at 12 (three players) or 10 (four) in one colour. The end also comes when a player draws the last card of their deck: everyone then gets one more turn too.",
             "In a melee you may, once per opponent colour, use one enemy piece as your own in a pattern.",
         ],
     ),
@@ -47,7 +47,7 @@ const PAGES: &[(&str, &[&str])] = &[
         "Playing here",
         &[
             "Move the cursor with the arrow keys or h j k l, or click a square. Enter places a piece on an empty square. Tab moves between the board, your hand and the options; in the hand, Enter on a card highlights every square where it can be summoned now. Move there: the pattern is drawn on the board ([ ] your pieces it uses, > < where the new piece lands, digits the marked squares). Space shows the next orientation; Enter summons.",
-            "Every effect step says what it wants in the decision panel and highlights its legal targets with ( ). Optional steps can be skipped with s. Options that are not squares (flares, end turn, directions, either/or) are numbered: press their number. c lists every legal choice in words.",
+            "Every effect step says what it wants in the decision panel and highlights its legal targets with ( ). Optional steps can be skipped with s. Options that are not squares (flares, end turn, directions, either/or) are numbered: press their number. c lists every legal choice in words. A flare or a discard (x) is only selected by its key: the prompt says what it costs, Enter confirms and Esc cancels.",
             "In a hot-seat game the hand of the player to move stays hidden behind a \"pass to\" screen until that player presses Enter. Against the AI, its moves are shown one step at a time; Space shows the next step at once.",
             "The score board (t) shows each side's points (with what this turn will add), its pieces on the board and how many of them are upgraded (what flares compare), the discs and legendary pieces left in its supply, and each player's cards in hand (drawn back up to 3 beings, 2 legends and 1 flare at the end of a turn), deck and discards; p shows the discard piles.",
             "Press ? anywhere for every key. Colours: p in the menu, or --palette standard|colour-blind|mono (NO_COLOR is honoured).",

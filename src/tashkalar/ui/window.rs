@@ -126,6 +126,23 @@ pub(super) fn render(
                 to_move: v.decider().map(seat),
             };
             let mut lines = board.all_lines();
+            // The tasks in full: a small screen's task panel has a line for each.
+            if st.config.mode == crate::tashkalar::engine::Mode::HighForm {
+                lines.push(Line::default());
+                lines.push(Line::styled("Tasks", theme.title()));
+                let claimable: Vec<u8> = s
+                    .model
+                    .choices
+                    .iter()
+                    .filter_map(|c| match c {
+                        crate::tashkalar::engine::Choice::Claim(t) if v.human_turn => Some(t.0),
+                        _ => None,
+                    })
+                    .collect();
+                lines.extend(super::widgets::players::task_lines(
+                    st, &s.view, &claimable, theme, true,
+                ));
+            }
             if st.is_over() {
                 lines.push(Line::default());
                 for l in crate::tashkalar::ui::words::breakdown(st, v.seats) {

@@ -108,23 +108,28 @@ pub fn render_popup(frame: &mut Frame, area: Rect, popup: &Popup, theme: &Theme)
 
 /// A yes/no question.
 pub fn render_confirm(frame: &mut Frame, area: Rect, question: &str, theme: &Theme) {
-    let r = centred(area, (question.chars().count() as u16 + 6).max(34), 5);
+    // A question longer than the screen is wrapped onto as many rows as it needs, never cut.
+    let w = (question.chars().count() as u16 + 6)
+        .clamp(34, 72)
+        .min(area.width.max(8));
+    let rows = crate::shell::tui::widgets::log::wrap_words(question, (w - 4) as usize);
+    let r = centred(area, w, rows.len() as u16 + 4);
     frame.render_widget(Clear, r);
-    frame.render_widget(
-        Paragraph::new(vec![
-            Line::from(question.to_string()).centered(),
-            Line::default(),
-            Line::from(vec![
-                Span::styled("y", theme.key()),
-                Span::raw(" yes    "),
-                Span::styled("n", theme.key()),
-                Span::raw("/"),
-                Span::styled("Esc", theme.key()),
-                Span::raw(" no"),
-            ])
-            .centered(),
+    let mut lines: Vec<Line> = rows.into_iter().map(|l| Line::from(l).centered()).collect();
+    lines.push(Line::default());
+    lines.push(
+        Line::from(vec![
+            Span::styled("y", theme.key()),
+            Span::raw(" yes    "),
+            Span::styled("n", theme.key()),
+            Span::raw("/"),
+            Span::styled("Esc", theme.key()),
+            Span::raw(" no"),
         ])
-        .block(Block::bordered().border_style(theme.focus_border())),
+        .centered(),
+    );
+    frame.render_widget(
+        Paragraph::new(lines).block(Block::bordered().border_style(theme.focus_border())),
         r,
     );
 }

@@ -217,7 +217,14 @@ impl<U: GameUi> Table<U> {
             turn: session.game.turn(),
             seat: None,
             kind: LineKind::Important,
-            text: format!("Continued from {}", path.display()),
+            // The file's name: a full path fills the log's narrow column with directories.
+            text: format!(
+                "Continued from {}",
+                path.file_name().map_or_else(
+                    || path.display().to_string(),
+                    |n| n.to_string_lossy().into_owned()
+                )
+            ),
         });
         // Said for each seat whose program was not started and that nobody was named for.
         let unfilled: Vec<String> = emptied

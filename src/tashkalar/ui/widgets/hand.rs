@@ -108,6 +108,20 @@ pub fn item_at(layout: &HandLayout, n: usize, selected: usize, x: u16, y: u16) -
     }
 }
 
+/// `name` in exactly `width` cells: cut with an ellipsis when too long, padded when short.
+fn fit(name: &str, width: usize) -> String {
+    let n = name.chars().count();
+    let mut out: String = if n > width && width > 0 {
+        name.chars().take(width - 1).chain(['…']).collect()
+    } else {
+        name.chars().take(width).collect()
+    };
+    while out.chars().count() < width {
+        out.push(' ');
+    }
+    out
+}
+
 /// The hand panel.
 pub struct HandPanel<'a> {
     pub items: &'a [HandItem],
@@ -170,17 +184,17 @@ impl HandPanel<'_> {
         };
         let tag = self.tags.get(i).map_or("", |t| t.as_str());
         let marker = if i == self.selected { "▸" } else { " " };
-        // The tag gives way to the name on a narrow list (the card below repeats it).
+        // What a card can do now is shown at every width: on a narrow list its first word
+        // only ("summon"), and the name gives way before the tag does (the card beside or
+        // below shows the name in full).
         let tag = if width >= 24 + tag.chars().count() {
-            tag
+            tag.to_string()
         } else {
-            ""
+            tag.split(" · ").next().unwrap_or("").to_string()
         };
-        let name_w = width.saturating_sub(5 + tag.chars().count() + 1);
-        let mut name: String = card.name.chars().take(name_w).collect();
-        while name.chars().count() < name_w {
-            name.push(' ');
-        }
+        let name_w = width.saturating_sub(4 + tag.chars().count() + 1);
+        let name = fit(&card.name, name_w);
+        let tag = tag.as_str();
         let usable = self.tags.get(i).is_some_and(|t| !t.is_empty());
         let mut style = if usable {
             Style::new()
@@ -276,7 +290,15 @@ impl HandPanel<'_> {
         }
         let tag = self.tags.get(i).map_or("", |t| t.as_str());
         if !boxed && !tag.is_empty() {
-            lines.push(Line::styled(format!("now: {tag}"), self.theme.key()));
+            // Beside the list this line sits level with its first entry: it names its card so
+            // that it is never read as that entry's.
+            let text = if heading {
+                format!("now: {tag}")
+            } else {
+                let key = crate::tashkalar::ui::hand_key(i).unwrap_or(' ');
+                format!("{key} {}: now {tag}", card.name)
+            };
+            lines.push(Line::styled(text, self.theme.key()));
         }
         if item.frozen {
             lines.push(Line::styled(

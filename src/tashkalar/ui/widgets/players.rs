@@ -81,14 +81,17 @@ impl ScoreBoard<'_> {
             let (points, unpaired) = st.turn_destruction_points();
             let legends = i32::from(st.turn.tally.legends_summoned);
             let pending = points + legends;
-            if pending > 0 || unpaired > 0 {
-                text.push_str(&format!(", +{pending} at the end of this turn"));
-                if unpaired > 0 {
-                    text.push_str(&format!(
-                        " ({unpaired} destroyed common piece{} not yet paired)",
-                        if unpaired == 1 { "" } else { "s" }
-                    ));
-                }
+            // Read as sentences: what the turn adds, and what a single destroyed common piece
+            // (worth a point only with a second one) still waits for.
+            match (pending > 0, unpaired > 0) {
+                (true, false) => text.push_str(&format!(", +{pending} at the end of this turn")),
+                (true, true) => text.push_str(&format!(
+                    ", +{pending} at the end of this turn (+1 more if another common piece is destroyed)"
+                )),
+                (false, true) => text.push_str(
+                    ", nothing yet this turn: one more destroyed common piece would score 1",
+                ),
+                (false, false) => {}
             }
         }
         text
@@ -483,46 +486,88 @@ pub struct TasksPanel<'a> {
     pub claimable: Vec<u8>,
 }
 
+/// The face-up tasks (marked when they can be claimed now) and the next one, a line each.
+/// `kinds`: each task's type too ("(Pattern)").
+pub fn task_lines(
+    state: &GameState,
+    view: &SeatView,
+    claimable: &[u8],
+    t: &Theme,
+    kinds: bool,
+) -> Vec<Line<'static>> {
+    let db = &state.db;
+    let mut lines = Vec::new();
+    for task in view.current_tasks.iter().flatten() {
+        let Some(def) = db.tasks.get(task.0 as usize) else {
+            continue;
+        };
+        let claim = claimable.contains(&task.0);
+        let mark = if claim { "✓ " } else { "• " };
+        let style = if claim {
+            t.key()
+        } else {
+            Style::new().add_modifier(Modifier::BOLD)
+        };
+        let kind = if kinds {
+            format!(" ({:?}) ", def.kind)
+        } else {
+            " ".to_string()
+        };
+        lines.push(Line::from(vec![
+            Span::styled(format!("{mark}{} +{}", def.name, def.points), style),
+            Span::styled(kind, t.muted()),
+            Span::raw(def.text.clone()),
+        ]));
+    }
+    match view.next_task.and_then(|n| db.tasks.get(n.0 as usize)) {
+        Some(def) => lines.push(Line::from(vec![
+            Span::styled("next: ", t.muted()),
+            Span::raw(format!("{} +{} ", def.name, def.points)),
+            Span::styled(def.text.clone(), t.muted()),
+        ])),
+        None => lines.push(Line::styled("next: none", t.muted())),
+    }
+    lines
+}
+
 impl Widget for TasksPanel<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let t = self.theme;
-        let block = Block::bordered()
+        // Full wrapped texts when they fit, with the tasks' types if there is room for them;
+        // otherwise one line per task, and the border says where to read them whole (the
+        // score board, t).
+        let width = area.width.saturating_sub(2) as usize;
+        let rows = area.height.saturating_sub(2) as usize;
+        let fits = |lines: &[Line]| {
+            let need: usize = lines
+                .iter()
+                .map(|l| {
+                    let text: String = l.spans.iter().map(|s| s.content.as_ref()).collect();
+                    wrap_words(text.trim(), width.max(1)).len()
+                })
+                .sum();
+            need <= rows
+        };
+        let mut lines = task_lines(self.state, self.view, &self.claimable, t, true);
+        let mut room = fits(&lines);
+        if !room {
+            let short = task_lines(self.state, self.view, &self.claimable, t, false);
+            if fits(&short) {
+                lines = short;
+                room = true;
+            }
+        }
+        let mut block = Block::bordered()
             .border_style(t.border())
             .title(Span::styled(
                 format!("Tasks ({} left in the deck)", self.view.task_deck),
                 t.title(),
             ));
+        if !room {
+            block = block.title_bottom(Span::styled(" t: tasks in full ", t.key()));
+        }
         let inner = block.inner(area);
         block.render(area, buf);
-        let db = &self.state.db;
-        let mut lines = Vec::new();
-        for task in self.view.current_tasks.iter().flatten() {
-            let Some(def) = db.tasks.get(task.0 as usize) else {
-                continue;
-            };
-            let claim = self.claimable.contains(&task.0);
-            let mark = if claim { "✓ " } else { "• " };
-            let style = if claim {
-                t.key()
-            } else {
-                Style::new().add_modifier(Modifier::BOLD)
-            };
-            lines.push(Line::from(vec![
-                Span::styled(format!("{mark}{} +{}", def.name, def.points), style),
-                Span::styled(format!(" ({:?}) ", def.kind), t.muted()),
-                Span::raw(def.text.clone()),
-            ]));
-        }
-        match self.view.next_task.and_then(|n| db.tasks.get(n.0 as usize)) {
-            Some(def) => lines.push(Line::from(vec![
-                Span::styled("next: ", t.muted()),
-                Span::raw(format!("{} +{} ", def.name, def.points)),
-                Span::styled(def.text.clone(), t.muted()),
-            ])),
-            None => lines.push(Line::styled("next: none", t.muted())),
-        }
-        // One line per task when space is short; full wrapped texts otherwise.
-        let room = inner.height as usize >= lines.len() * 2;
         let p = Paragraph::new(lines);
         if room {
             p.wrap(Wrap { trim: true }).render(inner, buf);

@@ -1271,3 +1271,102 @@ fn undo_after_a_hop_lands_among_enemies_returns_to_where_it_goes() {
     press(&mut app, KeyCode::Char('u'));
     assert!(matches!(hg(&app).game().pending(), Pending::Die(_)));
 }
+
+/// The 3-player position of the last check of issue 49, played in tmux: Red's large on the 9
+/// at 0,0 hobbled by Blue's small of the nest, Blue's tree (small on top) and Green's medium on
+/// the 9 at 0,-1; `rest` adds the roll and whose turn it is.
+fn three_seats(rest: &str) -> HighGround {
+    hg::position(&format!(
+        r#"({board}, players: 3, seed: 42, turn: 4, kings: ["0,-2", "0,2", "-2,0"],
+           stacks: [
+               "0,-1: 1Lt 1Mt 1St", "0,-2: 1Ln",
+               "0,0: 2Ln 1Sn", "0,2: 2Lt 2Mt 2St", "1,1: 2Mn 2Sn",
+               "0,-1: 3Mt", "-2,0: 3Lt", "-1,1: 3Sn 3Mn 3Ln", "-1,0: 3St",
+           ],
+           hands: ["7 Q joker", "A 5 10", "2 3 4"], {rest})"#,
+        board = hg::BOARD
+    ))
+}
+
+#[test]
+fn a_hop_that_attacks_a_hobbled_pyramid_is_told_once_with_what_it_tipped_off() {
+    // Blue hops its small from the tree onto the 9 at 0,0 and attacks Red's large, hobbled by
+    // Blue's own small of the nest: that small is tipped off first. The players' panel said
+    // "hopped S 0,-1>0,0" twice, and neither the option nor the log told the tip.
+    let mut app = new_app(PaletteKind::Standard);
+    show(&mut app, three_seats("roll: Hop"), &people(3));
+    apply_all(&mut app, &["hop 1St", "to 0,0"]);
+    let attack = hg(&app)
+        .game()
+        .choices()
+        .into_iter()
+        .find(|c| matches!(c, Choice::Attack(_)))
+        .expect("an attack is offered");
+    let seats = Seats::new(seat_names(3), &people(3));
+    assert_eq!(
+        table::highground::ui::words::describe(hg(&app).game(), &seats, &attack),
+        "Attack Red's large pyramid with the small pyramid (tips Blue's small pyramid off it, \
+         then hobbles it)"
+    );
+    apply_all(&mut app, &["attack 2Ln"]);
+    let log = log_of(&app);
+    assert!(
+        log.contains(
+            &"Blue hopped its small pyramid from the 9 (0,-1) to the 9 (0,0), hobbling Red's \
+              large pyramid (after tipping Blue's small pyramid off it)"
+                .to_string()
+        ),
+        "{log:?}"
+    );
+    press(&mut app, KeyCode::Enter); // past Red's pass screen
+    let shown = text(&render(&app, 200, 60));
+    assert!(
+        shown.contains("last turn: hopped S 0,-1>0,0, hobbled Red's L"),
+        "{shown}"
+    );
+    assert_eq!(shown.matches("hopped S").count(), 1, "{shown}");
+}
+
+#[test]
+fn a_hop_that_stays_among_enemies_says_hopped_once() {
+    let mut app = new_app(PaletteKind::Standard);
+    show(&mut app, three_seats("roll: Hop"), &people(3));
+    apply_all(&mut app, &["hop 1St", "to 0,0", "stop"]);
+    press(&mut app, KeyCode::Enter); // past Red's pass screen
+    let shown = text(&render(&app, 200, 60));
+    assert!(shown.contains("last turn: hopped S 0,-1>0,0"), "{shown}");
+    assert_eq!(shown.matches("hopped S").count(), 1, "{shown}");
+}
+
+#[test]
+fn a_move_that_attacks_a_hobbled_pyramid_tells_what_it_tipped_off() {
+    // Green's medium attacks Blue's large where it stands, the large hobbled by Blue's medium
+    // (the tree): the medium stands on its own, and the log says so.
+    let mut app = new_app(PaletteKind::Standard);
+    show(&mut app, three_seats("to_move: 3"), &people(3));
+    apply_all(&mut app, &["move 3Mt", "attack 1Lt"]);
+    let log = log_of(&app);
+    assert!(
+        log.contains(
+            &"Green's medium pyramid attacked on the 9 (0,-1), hobbling Blue's large pyramid \
+              (after tipping Blue's medium pyramid and Blue's small pyramid off it)"
+                .to_string()
+        ),
+        "{log:?}"
+    );
+}
+
+#[test]
+fn a_wild_used_as_tip_is_not_called_a_roll_of_tip() {
+    // Blue rolled WILD and uses it as TIP: the panel said "Blue rolled TIP".
+    let mut app = new_app(PaletteKind::Standard);
+    show(&mut app, three_seats("roll: Wild"), &people(3));
+    press(&mut app, KeyCode::Enter); // past the pass screen
+    apply_all(&mut app, &["wild tip"]);
+    let shown = text(&render(&app, 120, 40));
+    assert!(
+        shown.contains("Blue uses the WILD as TIP: tip everything off one of your hobbled"),
+        "{shown}"
+    );
+    assert!(!shown.contains("Blue rolled TIP"), "{shown}");
+}

@@ -9,7 +9,7 @@
 
 use super::words::{
     a_level, attack_effect, card_name, cards_count, face_name, level_words, owned_pyramid,
-    side_name, side_word, size_name, territory,
+    pyramid_list, riders, side_name, side_word, size_name, territory,
 };
 use crate::highground::card::Card;
 use crate::highground::decision::Choice;
@@ -141,16 +141,18 @@ impl Narrator {
     ) -> Option<String> {
         let (seat, turn) = (before.seat_to_move(), before.turn_number());
         let from = before.pyramids().pos_of(p)?;
+        // Landed among enemies: its attack or stay says "hopped" (once).
+        if matches!(after.pending(), Pending::HopAttack(q) if *q == p) {
+            self.mark(seat, turn, &[from, to], None);
+            self.hop = Some((p, from, to));
+            return None;
+        }
         self.mark(
             seat,
             turn,
             &[from, to],
             Some(format!("hopped {} {from}>{to}", p.size().letter())),
         );
-        if matches!(after.pending(), Pending::HopAttack(q) if *q == p) {
-            self.hop = Some((p, from, to));
-            return None;
-        }
         Some(format!(
             "{} hopped its {} pyramid from {} to {}",
             seats.name(seat),
@@ -424,6 +426,12 @@ impl ui::Narrator<HighGround> for Narrator {
                 }
                 Pending::HopAttack(_) => {
                     if let Some((p, from, to)) = self.hop.take() {
+                        self.mark(
+                            seat,
+                            turn,
+                            &[],
+                            Some(format!("hopped {} {from}>{to}", p.size().letter())),
+                        );
                         say(
                             LineKind::Normal,
                             format!(
@@ -457,6 +465,16 @@ impl ui::Narrator<HighGround> for Narrator {
                         _ => format!("hobbling {}", owned_pyramid(seats, v)),
                     },
                     None => format!("attacking {}", owned_pyramid(seats, v)),
+                };
+                // An attack on a hobbled pyramid tips what sat on it off first: told too.
+                let tipped = riders(before, v);
+                let effect = if tipped.is_empty() {
+                    effect
+                } else {
+                    format!(
+                        "{effect} (after tipping {} off it)",
+                        pyramid_list(seats, &tipped)
+                    )
                 };
                 kills_told = true;
                 // Where the attacker came from, marked with the rest of the turn.

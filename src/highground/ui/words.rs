@@ -234,8 +234,9 @@ pub fn mover(g: &HighGround) -> Option<PieceId> {
     }
 }
 
-/// The pyramids riding on `p` (they go with it when it moves).
-fn riders(g: &HighGround, p: PieceId) -> Vec<PieceId> {
+/// The pyramids riding on `p` (they go with it when it moves, and an attack on it tips them
+/// off first).
+pub fn riders(g: &HighGround, p: PieceId) -> Vec<PieceId> {
     let Some(stack) = g.pyramids().stack_of(p) else {
         return Vec::new();
     };
@@ -243,6 +244,26 @@ fn riders(g: &HighGround, p: PieceId) -> Vec<PieceId> {
     match pieces.iter().position(|q| *q == p) {
         Some(i) => pieces[i + 1..].to_vec(),
         None => Vec::new(),
+    }
+}
+
+/// What an attack on `victim` tips off it first, if anything sits on it: "tips Blue's small
+/// pyramid off it, then ".
+fn tipping_first(g: &HighGround, seats: &Seats, victim: PieceId) -> String {
+    let off = riders(g, victim);
+    if off.is_empty() {
+        return String::new();
+    }
+    format!("tips {} off it, then ", pyramid_list(seats, &off))
+}
+
+/// Pyramids with their owners, joined: "Blue's small pyramid and Red's medium pyramid".
+pub fn pyramid_list(seats: &Seats, pieces: &[PieceId]) -> String {
+    let names: Vec<String> = pieces.iter().map(|p| owned_pyramid(seats, *p)).collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
     }
 }
 
@@ -298,9 +319,10 @@ pub fn describe(g: &HighGround, seats: &Seats, choice: &Choice) -> String {
         },
         Choice::Attack(v) => match mover(g) {
             Some(a) => format!(
-                "Attack {} with {} ({})",
+                "Attack {} with {} ({}{})",
                 distinct_pyramid(g, seats, me, v),
                 pyramid(seats, me, a),
+                tipping_first(g, seats, v),
                 attack_effect(a, v)
             ),
             None => format!("Attack {}", pyramid(seats, me, v)),
@@ -452,6 +474,13 @@ pub fn prompt(g: &HighGround, seats: &Seats) -> String {
             format!(
                 "{who}: discard more cards (x on a card), d to draw up to your hand's size, or s \
                  to stop without drawing"
+            )
+        }
+        Pending::Die(face) if *face != Face::Wild && g.die_face() == Some(Face::Wild) => {
+            format!(
+                "{who} uses the WILD as {}: {}",
+                face_name(*face),
+                face_help(*face)
             )
         }
         Pending::Die(face) => {

@@ -1318,6 +1318,12 @@ fn a_hop_that_attacks_a_hobbled_pyramid_is_told_once_with_what_it_tipped_off() {
         ),
         "{log:?}"
     );
+    // The pass screen's recent lines wrap rather than cut the end of the longest.
+    for (w, h) in SIZES {
+        let shown = text(&render(&app, w, h));
+        assert!(shown.contains("Pass the keyboard to"), "{shown}");
+        assert!(shown.contains("pyramid off it)"), "{w}x{h}:\n{shown}");
+    }
     press(&mut app, KeyCode::Enter); // past Red's pass screen
     let shown = text(&render(&app, 200, 60));
     assert!(

@@ -303,9 +303,14 @@ fn render_pass<U: GameUi>(
         .iter()
         .filter(|l| public.shows(l))
         .collect();
+    let w = area.width.min(76);
+    // Long lines are wrapped, not cut: the move the next person most needs to read is often
+    // the longest (an attack and what it tipped off).
+    let room = (w as usize).saturating_sub(2 + 2).max(10);
     let last: Vec<Line> = shown[shown.len().saturating_sub(6)..]
         .iter()
-        .map(|l| Line::styled(format!("  {}", l.text), theme.muted()))
+        .flat_map(|l| crate::shell::tui::widgets::log::wrap_words(&l.text, room))
+        .map(|part| Line::styled(format!("  {part}"), theme.muted()))
         .collect();
     let mut lines = vec![
         Line::default(),
@@ -324,7 +329,6 @@ fn render_pass<U: GameUi>(
         Line::styled("Lately:", theme.title()),
     ];
     lines.extend(last);
-    let w = area.width.min(76);
     let h = (lines.len() as u16 + 2).min(area.height);
     let r = Rect::new(
         area.x + (area.width - w) / 2,

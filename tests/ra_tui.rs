@@ -24,6 +24,7 @@ use table::shell::tui::catalog::Catalog;
 use table::shell::tui::catalog::{FormRow, SetupForm};
 use table::shell::tui::table::Table;
 use table::shell::tui::theme::{PaletteKind, Theme};
+use table::shell::tui::ui::LineKind;
 
 const SIZES: [(u16, u16); 3] = [(80, 24), (120, 40), (200, 60)];
 
@@ -685,4 +686,85 @@ fn in_hot_seat_a_collect_step_stays_secret_until_every_seat_has_collected() {
         .collect::<Vec<_>>()
         .join(" ");
     assert!(shown.contains(&pool), "{pool}:\n{shown}");
+}
+
+/// The essences a place choice can pay with: the one way, when there is only one.
+fn only_payment(g: &ResArcana, choice: &Choice) -> Option<table::resarcana::Essences> {
+    let (Some(d), Choice::Place(c)) = (g.pending, *choice) else {
+        return None;
+    };
+    match g
+        .price(d.seat, c, 0, true)
+        .payments(&g.seats[d.seat as usize].pool)
+        .as_slice()
+    {
+        [only] if !only.is_zero() => Some(*only),
+        _ => None,
+    }
+}
+
+#[test]
+fn a_discounted_card_says_so_and_a_payment_made_without_a_question_is_logged() {
+    // Blue to place an artifact a discount makes cheaper, payable one way only.
+    let (g, choice) = search(2, |g, c, _| {
+        let Choice::Place(card) = *c else {
+            return false;
+        };
+        g.pending
+            .is_some_and(|d| d.seat == 0 && d.ask == Ask::Action)
+            && g.price(0, card, 0, true).base_total() < g.db.get(card).cost.total()
+            && only_payment(g, c).is_some()
+    });
+    let paid = only_payment(&g, &choice).expect("one way to pay");
+    let Choice::Place(card) = choice else {
+        unreachable!("the search found a place choice")
+    };
+    let name = g.db.name(card).to_string();
+    let mut app = new_app(PaletteKind::Standard);
+    show(&mut app, g, &human_vs_random());
+    let shown = text(&render(&app, 120, 40));
+    assert!(
+        shown.contains(&format!("place {name} (")) && shown.contains("less with discounts"),
+        "{shown}"
+    );
+    ra_mut(&mut app).person_choice(choice);
+    let log: Vec<&str> = ra(&app)
+        .session()
+        .log
+        .iter()
+        .map(|l| l.text.as_str())
+        .collect();
+    let said = format!(
+        "Blue paid {}",
+        table::resarcana::ui::words::essences_text(&paid)
+    );
+    assert!(log.contains(&said.as_str()), "{said}: {log:#?}");
+}
+
+#[test]
+fn a_seat_reads_the_cards_it_drew_and_not_also_how_many() {
+    // Blue's choice that puts a card in Blue's hand.
+    let (g, choice) = search(2, |g, _, after| {
+        g.pending
+            .is_some_and(|d| d.seat == 0 && d.ask == Ask::Action)
+            && after.seats[0].hand.len() > g.seats[0].hand.len()
+    });
+    let mut app = new_app(PaletteKind::Standard);
+    show(&mut app, g, &human_vs_random());
+    ra_mut(&mut app).person_choice(choice);
+    let log = &ra(&app).session().log;
+    let line = |private: bool| {
+        log.iter()
+            .find(|l| match l.kind {
+                LineKind::Private(0) => private && l.text.starts_with("Blue drew "),
+                LineKind::Others(0) => !private,
+                _ => false,
+            })
+            .map(|l| l.text.clone())
+            .expect("the draw is logged twice: for Blue and for the others")
+    };
+    let (names, count) = (line(true), line(false));
+    let shown = text(&render(&app, 200, 60));
+    assert!(shown.contains(&names), "{names}:\n{shown}");
+    assert!(!shown.contains(&count), "{count}:\n{shown}");
 }

@@ -2,10 +2,10 @@
 //! drawing them), choices made in secret (a mage, a draft pick, a Collect step) told to the
 //! others only once they are revealed, rounds, points and the end.
 
-use super::words::{describe, essences_text};
+use super::words::{describe, essences_text, single_payment};
 use crate::resarcana::card::CardId;
 use crate::resarcana::decision::Choice;
-use crate::resarcana::state::{Phase, ResArcana, Task, Variant};
+use crate::resarcana::state::{Ask, Phase, ResArcana, Task, Variant};
 use crate::shell::seats::Seats;
 use crate::shell::tui::ui::{LineKind, LogLine};
 
@@ -100,6 +100,19 @@ impl crate::shell::tui::ui::Narrator<ResArcana> for Narrator {
                 ));
             }
         }
+        // A payment made without a question (one way to pay) is still told.
+        let asked_to_pay = matches!(
+            after.pending,
+            Some(d) if d.seat as usize == seat && matches!(d.ask, Ask::Pay(..))
+        );
+        if let Some(paid) = single_payment(before, choice).filter(|_| !asked_to_pay) {
+            out.push(line(
+                before,
+                Some(seat),
+                LineKind::Normal,
+                format!("{who} paid {}", essences_text(&paid)),
+            ));
+        }
         // Mages revealed all at once.
         if mages_hidden(before) && !mages_hidden(after) {
             for (i, s) in after.seats.iter().enumerate() {
@@ -144,7 +157,7 @@ impl crate::shell::tui::ui::Narrator<ResArcana> for Narrator {
             out.push(line(
                 after,
                 Some(i),
-                LineKind::Normal,
+                LineKind::Others(i),
                 format!(
                     "{} drew {} card{}",
                     seats.name(i),

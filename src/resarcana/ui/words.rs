@@ -135,6 +135,37 @@ pub fn cost_text(cost: &Cost) -> String {
     parts.join(" + ")
 }
 
+/// A card's printed cost, and how much the deciding seat's discounts take off it: a player who
+/// sees only the printed cost would think a card they can afford out of reach.
+fn price_text(g: &ResArcana, card: CardId) -> String {
+    let cost = &g.db.get(card).cost;
+    let printed = cost_text(cost);
+    let Some(d) = g.pending else { return printed };
+    let price = g.price(d.seat, card, 0, true);
+    let off = (cost.fixed().total() + cost.any as u32).saturating_sub(price.base_total());
+    if off == 0 {
+        printed
+    } else {
+        format!("{printed}, {off} less with discounts")
+    }
+}
+
+/// What a place, claim or power choice pays when the pool can pay it only one way: the rules
+/// then ask no question (RULES.md §12), so the log would otherwise never say what was paid.
+pub fn single_payment(g: &ResArcana, choice: &Choice) -> Option<Essences> {
+    let d = g.pending?;
+    let price = match (d.ask, *choice) {
+        (Ask::Action, Choice::Place(c) | Choice::Claim(c)) => g.price(d.seat, c, 0, true),
+        (Ask::Action, Choice::ClaimBlind) => g.price(d.seat, *g.monument_deck.last()?, 0, true),
+        (Ask::Action, Choice::Use(c, n)) => g.power_price(c, n),
+        _ => return None,
+    };
+    match price.payments(&g.seats[d.seat as usize].pool).as_slice() {
+        [only] if !only.is_zero() => Some(*only),
+        _ => None,
+    }
+}
+
 /// The part of a card's rules text that tells power `n` ("1: turn, pay 1 Elan: ..."), if the
 /// text numbers its powers; else the whole text.
 pub fn power_text(g: &ResArcana, card: CardId, n: u8) -> String {
@@ -188,17 +219,13 @@ pub fn describe(g: &ResArcana, seats: &Seats, viewer: Option<usize>, choice: &Ch
             Some(Ask::Swap) => format!("swap the magic item for {}", name(c)),
             _ => format!("take the magic item {}", name(c)),
         },
-        Choice::Place(c) => format!("place {} ({})", name(c), cost_text(&g.db.get(c).cost)),
+        Choice::Place(c) => format!("place {} ({})", name(c), price_text(g, c)),
         Choice::Claim(c) => {
             let kind = match g.db.get(c).kind {
                 Kind::Place => "the Place of Power",
                 _ => "the monument",
             };
-            format!(
-                "claim {kind} {} ({})",
-                name(c),
-                cost_text(&g.db.get(c).cost)
-            )
+            format!("claim {kind} {} ({})", name(c), price_text(g, c))
         }
         Choice::ClaimBlind => "claim the top monument of the deck, unseen".into(),
         Choice::Discard(c) => format!("discard {} for essences", name(c)),

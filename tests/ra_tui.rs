@@ -768,3 +768,33 @@ fn a_seat_reads_the_cards_it_drew_and_not_also_how_many() {
     assert!(shown.contains(&names), "{names}:\n{shown}");
     assert!(!shown.contains(&count), "{count}:\n{shown}");
 }
+
+#[test]
+fn a_power_to_use_says_what_it_does_in_the_list_and_the_log() {
+    // Blue to act, with a component whose single power may be used.
+    let (g, choice) = search(2, |g, c, _| {
+        g.pending
+            .is_some_and(|d| d.seat == 0 && d.ask == Ask::Action)
+            && matches!(*c, Choice::Use(card, _) if g.db.get(card).powers.len() == 1
+                && g.db.get(card).text.contains("1: "))
+    });
+    let Choice::Use(card, _) = choice else {
+        unreachable!("the search found a power")
+    };
+    let name = g.db.name(card).to_string();
+    let mut app = new_app(PaletteKind::Standard);
+    show(&mut app, g, &human_vs_random());
+    let shown = text(&render(&app, 200, 60));
+    assert!(shown.contains(&format!("use {name} (")), "{shown}");
+    assert!(!shown.contains(&format!("use {name}, power")), "{shown}");
+    ra_mut(&mut app).person_choice(choice);
+    let said = format!("Blue: use {name} (");
+    assert!(
+        ra(&app)
+            .session()
+            .log
+            .iter()
+            .any(|l| l.text.starts_with(&said)),
+        "{said}"
+    );
+}

@@ -166,17 +166,38 @@ pub fn single_payment(g: &ResArcana, choice: &Choice) -> Option<Essences> {
     }
 }
 
-/// The part of a card's rules text that tells power `n` ("1: turn, pay 1 Elan: ..."), if the
+/// The part of a card's rules text that tells power `n` ("turn, pay 1 Elan: ..."), if the
 /// text numbers its powers; else the whole text.
 pub fn power_text(g: &ResArcana, card: CardId, n: u8) -> String {
     let text = &g.db.get(card).text;
-    let start = format!("{n}: ");
-    let Some(i) = text.find(&start) else {
-        return text.clone();
+    power_part(text, n).unwrap_or_else(|| text.clone())
+}
+
+/// The sentence of `text` that power `n` opens ("1: ..." or "1 (reaction): ..."), without its
+/// number, up to the next power's; `None` when the text does not number it.
+fn power_part(text: &str, n: u8) -> Option<String> {
+    let opens = |k: u8| {
+        [format!("{k}: "), format!("{k} (")]
+            .into_iter()
+            .find_map(|mark| {
+                text.match_indices(&mark)
+                    .map(|(i, _)| i)
+                    .find(|&i| i == 0 || text[..i].ends_with(". "))
+            })
     };
-    let rest = &text[i + start.len()..];
-    let end = rest.find(&format!(" {}: ", n + 1)).unwrap_or(rest.len());
-    rest[..end].trim().to_string()
+    let start = opens(n)?;
+    let end = opens(n + 1).filter(|&e| e > start).unwrap_or(text.len());
+    let part = text[start..end][n.to_string().len()..]
+        .trim_start_matches(':')
+        .trim()
+        .trim_end_matches('.');
+    // "(reaction): pay 1 Calm" reads "reaction: pay 1 Calm" inside the brackets of a choice.
+    Some(
+        match part.strip_prefix('(').and_then(|p| p.split_once("):")) {
+            Some((when, rest)) => format!("{when}:{rest}"),
+            None => part.to_string(),
+        },
+    )
 }
 
 /// Whether the seat deciding now may have its secret choices told to `viewer`: the choices
@@ -229,12 +250,23 @@ pub fn describe(g: &ResArcana, seats: &Seats, viewer: Option<usize>, choice: &Ch
         }
         Choice::ClaimBlind => "claim the top monument of the deck, unseen".into(),
         Choice::Discard(c) => format!("discard {} for essences", name(c)),
-        Choice::Use(c, n) => match ask {
-            Some(Ask::LifeLoss(_)) | Some(Ask::Victory) => {
-                format!("react with {} (power {n})", name(c))
+        Choice::Use(c, n) => {
+            // What the power does, so that neither the list nor the log needs the card looked up.
+            let def = g.db.get(c);
+            let what = power_part(&def.text, n).map_or_else(String::new, |w| format!(" ({w})"));
+            // The number matters only to tell a card's powers apart.
+            let which = if def.powers.len() > 1 {
+                format!(", power {n}")
+            } else {
+                String::new()
+            };
+            match ask {
+                Some(Ask::LifeLoss(_)) | Some(Ask::Victory) => {
+                    format!("react with {}{which}{what}", name(c))
+                }
+                _ => format!("use {}{which}{what}", name(c)),
             }
-            _ => format!("use {}, power {n}", name(c)),
-        },
+        }
         Choice::Pass => "pass (no more actions this round)".into(),
         Choice::Pay(e) => format!("pay {}", essences_text(&e)),
         Choice::Gain(e) => format!("take {}", essences_text(&e)),
@@ -473,5 +505,19 @@ mod tests {
             .map(|s| s.content.to_string())
             .collect();
         assert_eq!(pool, "2E 0L 0C 0D 1G");
+    }
+
+    #[test]
+    fn a_power_is_read_out_of_the_card_text_by_its_number() {
+        let text =
+            "1 point. Collect 1 Elan. 1: turn: take 2 Calm. 2 (reaction): pay 1 Gold: ignore it.";
+        assert_eq!(power_part(text, 1).as_deref(), Some("turn: take 2 Calm"));
+        assert_eq!(
+            power_part(text, 2).as_deref(),
+            Some("reaction: pay 1 Gold: ignore it")
+        );
+        assert_eq!(power_part(text, 3), None);
+        // A number inside a sentence opens no power.
+        assert_eq!(power_part("Collect 1 Elan. 2 Calm: no.", 1), None);
     }
 }

@@ -5,7 +5,7 @@ use crate::resarcana::card::CardId;
 use crate::resarcana::card::language::{Cost, Kind};
 use crate::resarcana::decision::Choice;
 use crate::resarcana::essence::{Essence, Essences};
-use crate::resarcana::state::{Ask, PayFor, Phase, ResArcana, Target};
+use crate::resarcana::state::{Ask, Decision, PayFor, Phase, ResArcana, Target};
 use crate::shell::seats::Seats;
 use crate::shell::tui::theme::{NamedColour, Theme};
 use ratatui::text::Span;
@@ -226,6 +226,14 @@ fn secret_to(g: &ResArcana, viewer: Option<usize>) -> bool {
 pub fn describe(g: &ResArcana, seats: &Seats, viewer: Option<usize>, choice: &Choice) -> String {
     let name = |c: CardId| g.db.name(c).to_string();
     let ask = g.pending.map(|d| d.ask);
+    // What lies on the component a Collect asks about (its owner decides, so it is seen).
+    let stored = || match g.pending {
+        Some(Decision {
+            seat,
+            ask: Ask::Stored(c),
+        }) => g.in_play(seat, c).map(|p| p.stored),
+        _ => None,
+    };
     if secret_to(g, viewer) {
         return match ask {
             Some(Ask::Mage) => "pick a mage".into(),
@@ -287,11 +295,19 @@ pub fn describe(g: &ResArcana, seats: &Seats, viewer: Option<usize>, choice: &Ch
             _ => format!("pick {}", name(c)),
         },
         Choice::Rival(r) => format!("count the essences of {}", seats.name(r as usize)),
-        Choice::Take => match ask {
-            Some(Ask::Stored(c)) => format!("take what lies on {}", name(c)),
+        Choice::Take => match (ask, stored()) {
+            (Some(Ask::Stored(c)), Some(es)) => {
+                format!("take {} from {}", essences_text(&es), name(c))
+            }
+            (Some(Ask::Stored(c)), None) => format!("take what lies on {}", name(c)),
             _ => "take them".into(),
         },
-        Choice::Leave => "leave them there".into(),
+        Choice::Leave => match (ask, stored()) {
+            (Some(Ask::Stored(c)), Some(es)) => {
+                format!("leave {} on {}", essences_text(&es), name(c))
+            }
+            _ => "leave them there".into(),
+        },
         Choice::Turn => match ask {
             Some(Ask::CollectCost(c)) => format!("turn {} instead of paying", name(c)),
             _ => "turn it instead of paying".into(),

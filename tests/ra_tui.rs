@@ -798,3 +798,57 @@ fn a_power_to_use_says_what_it_does_in_the_list_and_the_log() {
         "{said}"
     );
 }
+
+#[test]
+fn what_the_own_choice_led_to_is_not_news_since_the_last_decision() {
+    // Blue pays one way for something and decides again at once (Red has passed).
+    let (g, choice) = search(2, |g, c, after| {
+        g.pending
+            .is_some_and(|d| d.seat == 0 && d.ask == Ask::Action)
+            && matches!(c, Choice::Place(_))
+            && only_payment(g, c).is_some()
+            && after
+                .pending
+                .is_some_and(|d| d.seat == 0 && d.ask == Ask::Action)
+    });
+    let mut app = new_app(PaletteKind::Standard);
+    show(&mut app, g, &human_vs_random());
+    ra_mut(&mut app).person_choice(choice);
+    assert!(
+        ra(&app)
+            .session()
+            .log
+            .iter()
+            .any(|l| l.text.starts_with("Blue paid")),
+        "the payment is logged"
+    );
+    for (w, h) in SIZES {
+        let shown = text(&render(&app, w, h));
+        assert!(!shown.contains("· Blue paid"), "{w}x{h}:\n{shown}");
+    }
+}
+
+#[test]
+fn a_secret_choice_is_told_to_its_seat_once() {
+    // Blue puts cards looked at back in an order: Blue's line names them, the others' does not.
+    let (g, choice) = search(2, |g, _, _| {
+        g.pending
+            .is_some_and(|d| d.seat == 0 && matches!(d.ask, Ask::ScryOrder { .. }))
+    });
+    let mut app = new_app(PaletteKind::Standard);
+    show(&mut app, g, &human_vs_random());
+    ra_mut(&mut app).person_choice(choice);
+    let shown = text(&render(&app, 200, 60));
+    assert!(shown.contains("Blue (secret): put back"), "{shown}");
+    assert!(
+        !shown.contains("Blue: put the cards looked at back"),
+        "{shown}"
+    );
+    let log = &ra(&app).session().log;
+    assert!(
+        log.iter().any(
+            |l| l.kind == LineKind::Others(0) && l.text == "Blue: put the cards looked at back"
+        ),
+        "the others are told: {log:#?}"
+    );
+}

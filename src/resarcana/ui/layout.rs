@@ -238,16 +238,17 @@ fn since_last(v: &TableView<'_, RaScreen>) -> Vec<String> {
     let own = |l: &&LogLine| {
         l.seat == Some(me) && (l.text.starts_with(&plain) || l.text.starts_with(&secret))
     };
-    let mut out: Vec<String> = v
+    let mut out: Vec<&LogLine> = v
         .log
         .iter()
         .rev()
         .take_while(|l| !own(l))
         .filter(|l| filter.shows(l) && l.seat.is_some())
-        .map(|l| l.text.clone())
         .collect();
     out.reverse();
-    out
+    // What the own choice led to (what it paid, drew, scored) is no news to the viewer.
+    let mine = out.iter().take_while(|l| l.seat == Some(me)).count();
+    out.into_iter().skip(mine).map(|l| l.text.clone()).collect()
 }
 
 /// Draws the game screen (without the key bar).

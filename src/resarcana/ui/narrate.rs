@@ -95,7 +95,7 @@ impl crate::shell::tui::ui::Narrator<ResArcana> for Narrator {
                 out.push(line(
                     before,
                     Some(seat),
-                    LineKind::Normal,
+                    LineKind::Others(seat),
                     format!("{who}: {public}"),
                 ));
             }

@@ -2,7 +2,7 @@
 //! prompt of each decision, and every choice told as the one looking may read it.
 
 use crate::resarcana::card::CardId;
-use crate::resarcana::card::language::{Cost, Kind};
+use crate::resarcana::card::language::{Collect, Cost, Kind};
 use crate::resarcana::decision::Choice;
 use crate::resarcana::essence::{Essence, Essences};
 use crate::resarcana::state::{Ask, Decision, PayFor, Phase, ResArcana, Target};
@@ -403,10 +403,20 @@ pub fn prompt(g: &ResArcana, seats: &Seats) -> String {
         Ask::Item => "Pick a magic item from the supply.".into(),
         Ask::Draft => "Draft: keep one artifact of this packet; the rest go on.".into(),
         Ask::Swap => "You passed: swap your magic item for one in the supply.".into(),
-        Ask::Stored(c) => format!(
-            "Collect: take everything lying on {}, or leave it to grow?",
-            name(c)
-        ),
+        Ask::Stored(c) => {
+            // Leaving essences pays only on a component whose Collect asks for it (the Vault);
+            // elsewhere they just stay there (and may count for points).
+            let grows =
+                g.db.get(c)
+                    .collect
+                    .iter()
+                    .any(|a| matches!(a, Collect::IfLeft { .. }));
+            format!(
+                "Collect: take everything lying on {}, or leave it there{}?",
+                name(c),
+                if grows { " (it gives more then)" } else { "" }
+            )
+        }
         Ask::CollectPick(c, ..) => format!("Collect: what does {} give you?", name(c)),
         Ask::CollectCost(c) => format!("Collect: pay the collect cost of {}, or turn it?", name(c)),
         Ask::Action => "Your action: place, claim, use a power, discard, or pass.".into(),

@@ -589,6 +589,29 @@ fn a_whole_game_between_two_ai_seats_runs_to_its_end_on_the_table() {
     }
     let last = ra(&app).session().log.last().expect("a log").text.clone();
     assert!(last.starts_with("Game over"), "{last}");
+    // The winner's points come with the winner's name, each seat's points with their sources.
+    let g = ra(&app).game().clone();
+    let o = g.outcome.clone().expect("an outcome");
+    let w = o.winners[0] as usize;
+    let name = ["Blue", "Red"][w];
+    assert!(
+        last.contains(&format!("{name} wins with {} points", o.points[w]))
+            || last.contains("share the victory"),
+        "{last}"
+    );
+    let shown = text(&render(&app, 120, 40));
+    let scoring = (0..g.seats[w].play.len())
+        .find(|&k| g.component_points(w, k) > 0)
+        .map(|k| {
+            format!(
+                "{} {}",
+                g.db.name(g.seats[w].play[k].card),
+                g.component_points(w, k)
+            )
+        });
+    if let Some(part) = scoring {
+        assert!(shown.contains(&part), "{part}:\n{shown}");
+    }
 }
 
 #[test]

@@ -477,9 +477,33 @@ fn render_decision<'a>(
                 "share the victory"
             }
         );
-        for (i, p) in o.points.iter().enumerate() {
-            let s = if *p == 1 { "" } else { "s" };
-            details.push(Line::from(format!("{}: {p} point{s}", seats.name(i))));
+        // Each seat's points and where they come from, the winners first: the tableaux above
+        // may be cut short on a small screen.
+        let mut order: Vec<usize> = (0..o.points.len()).collect();
+        order.sort_by_key(|&i| {
+            (
+                !o.winners.contains(&(i as u8)),
+                std::cmp::Reverse(o.points[i]),
+            )
+        });
+        for i in order {
+            let p = o.points[i];
+            let s = if p == 1 { "" } else { "s" };
+            let mut from: Vec<String> = (0..g.seats[i].play.len())
+                .filter_map(|k| {
+                    let n = g.component_points(i, k);
+                    (n > 0).then(|| format!("{} {n}", g.db.name(g.seats[i].play[k].card)))
+                })
+                .collect();
+            if g.token as usize == i {
+                from.push("First Player 1".into());
+            }
+            let from = if from.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", from.join(", "))
+            };
+            details.push(Line::from(format!("{}: {p} point{s}{from}", seats.name(i))));
         }
         details.push(Line::styled(
             "Enter: back to the menu · q: quit",

@@ -217,20 +217,30 @@ impl crate::shell::tui::ui::Narrator<ResArcana> for Narrator {
             && before.outcome.is_none()
         {
             let names: Vec<&str> = o.winners.iter().map(|&w| seats.name(w as usize)).collect();
-            let points: Vec<String> = o.points.iter().map(|p| p.to_string()).collect();
+            // The winners' points first, then each other seat's by name: a bare "4-10" in seat
+            // order reads as the winner's 4.
+            let best = o.winners.first().map_or(0, |&w| o.points[w as usize]);
+            let others: Vec<String> = (0..o.points.len())
+                .filter(|i| !o.winners.contains(&(*i as u8)))
+                .map(|i| format!("{} {}", seats.name(i), o.points[i]))
+                .collect();
+            let others = if others.is_empty() {
+                String::new()
+            } else {
+                format!("; {}", others.join(", "))
+            };
             out.push(line(
                 after,
                 None,
                 LineKind::Important,
                 format!(
-                    "Game over: {} {} ({} points)",
+                    "Game over: {} {} with {best} points{others}",
                     names.join(" and "),
                     if names.len() == 1 {
                         "wins"
                     } else {
                         "share the victory"
                     },
-                    points.join("-")
                 ),
             ));
         }

@@ -875,3 +875,39 @@ fn a_secret_choice_is_told_to_its_seat_once() {
         "the others are told: {log:#?}"
     );
 }
+
+#[test]
+fn the_new_game_form_keeps_its_values_in_one_column() {
+    // The menu as `tashkalar` opens it: the list of games, Res Arcana's menu, its form.
+    let registry = Arc::new(table::games::registry());
+    let catalog = registry.catalog(&table::shell::registry::Options::none());
+    let mut app = App::new(catalog, PaletteKind::Standard);
+    press(&mut app, KeyCode::Char('3'));
+    for _ in 0..3 {
+        if text(&render(&app, 120, 40)).contains("New game of Res Arcana") {
+            break;
+        }
+        press(&mut app, KeyCode::Enter);
+    }
+    let buf = render(&app, 120, 40);
+    let shown = text(&buf);
+    assert!(shown.contains("New game of Res Arcana"), "{shown}");
+    // Where the value after a label begins.
+    let value_at = |label: &str| {
+        let (x, y) = at(&buf, label);
+        let line: Vec<char> = shown
+            .lines()
+            .nth(y as usize)
+            .expect("a line")
+            .chars()
+            .collect();
+        let mut i = x as usize + label.chars().count();
+        while line.get(i).is_some_and(|c| *c == ' ' || *c == '‹') {
+            i += 1;
+        }
+        i
+    };
+    let players = value_at("Players");
+    assert_eq!(value_at("Expansion counts (2 players)"), players, "{shown}");
+    assert_eq!(value_at("Seed"), players, "{shown}");
+}

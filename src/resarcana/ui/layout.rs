@@ -61,7 +61,18 @@ fn all_seats(
     theme: &Theme,
 ) -> Vec<Line<'static>> {
     (0..s.seen.players())
-        .flat_map(|i| panels::seat_lines(&s.seen, v.seats, i, v.viewer, v.decider(), detail, theme))
+        .flat_map(|i| {
+            panels::seat_lines(
+                &s.seen,
+                v.seats,
+                i,
+                v.viewer,
+                v.player(),
+                v.decider(),
+                detail,
+                theme,
+            )
+        })
         .collect()
 }
 
@@ -301,7 +312,8 @@ pub fn render(
     }
     if let Some(r) = &v.replay {
         status.push(Span::styled(
-            format!(" · replay {} · decision {}/{}", r.file, r.step, r.steps),
+            // The count before the file name, which is long and may be cut at the edge.
+            format!(" · replay: decision {}/{} · {}", r.step, r.steps, r.file),
             theme.key(),
         ));
     }

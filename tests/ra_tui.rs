@@ -911,3 +911,121 @@ fn the_new_game_form_keeps_its_values_in_one_column() {
     assert_eq!(value_at("Expansion counts (2 players)"), players, "{shown}");
     assert_eq!(value_at("Seed"), players, "{shown}");
 }
+
+/// Whether `name` is on screen as a name of its own (the mage Alchemist is not in
+/// "Alchemist's Tower").
+fn names(shown: &str, name: &str) -> bool {
+    shown.match_indices(name).any(|(i, _)| {
+        let after = shown[i + name.len()..].chars().next();
+        let before = shown[..i].chars().next_back();
+        !after.is_some_and(|c| c.is_alphanumeric() || c == '\'')
+            && !before.is_some_and(|c| c.is_alphanumeric())
+    })
+}
+
+/// The names of the cards in every hand but `seat`'s, and every mage dealt but not played.
+fn hidden_from(g: &ResArcana, seat: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, s) in g.seats.iter().enumerate() {
+        if i == seat {
+            continue;
+        }
+        out.extend(s.hand.iter().map(|&c| g.db.name(c).to_string()));
+        out.extend(
+            s.mages_dealt
+                .iter()
+                .filter(|&&m| Some(m) != s.mage)
+                .map(|&c| g.db.name(c).to_string()),
+        );
+    }
+    out
+}
+
+#[test]
+fn in_a_three_person_game_a_dragons_victim_answers_behind_the_pass_screen() {
+    // Blue's choice that makes a Dragon attack, its victim able to react or defend.
+    let (g, choice) = search(3, |g, _, after| {
+        g.pending.is_some_and(|d| d.seat == 0)
+            && after.pending.is_some_and(|d| match d.ask {
+                Ask::LifeLoss(a) => {
+                    d.seat != 0
+                        && after
+                            .db
+                            .get(a.card)
+                            .has_tag(table::resarcana::card::language::Tag::Dragon)
+                        && after
+                            .legal_list()
+                            .iter()
+                            .any(|c| matches!(c, Choice::Use(..) | Choice::Defend))
+                }
+                _ => false,
+            })
+    });
+    let mut app = new_app(PaletteKind::Standard);
+    show(
+        &mut app,
+        g,
+        &[SeatKind::Human, SeatKind::Human, SeatKind::Human],
+    );
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(ra(&app).viewer(), Some(0));
+    ra_mut(&mut app).person_choice(choice);
+    let victim = ra(&app).game().seat_to_move();
+    assert_ne!(victim, 0);
+    assert_eq!(ra(&app).gate(), Some(victim), "the pass screen comes first");
+    // Behind the pass screen nobody's hand or hidden mage shows.
+    let every_secret = |g: &ResArcana| hidden_from(g, usize::MAX);
+    for (w, h) in SIZES {
+        let shown = text(&render(&app, w, h));
+        assert!(shown.contains("Pass the keyboard to"), "{w}x{h}:\n{shown}");
+        for c in every_secret(ra(&app).game()) {
+            assert!(!names(&shown, &c), "{c} at {w}x{h}:\n{shown}");
+        }
+    }
+    press(&mut app, KeyCode::Enter);
+    let shown = text(&render(&app, 120, 40));
+    let name = ["Blue", "Red", "Green"][victim];
+    assert!(shown.contains(&format!("Hand of {name}")), "{shown}");
+    assert!(shown.contains("attacks with"), "{shown}");
+    for c in hidden_from(ra(&app).game(), victim) {
+        assert!(!names(&shown, &c), "{c}:\n{shown}");
+    }
+    // The answer: a reaction or the attack's own defence, then whoever decides next is gated.
+    let answer = ra(&app)
+        .screen()
+        .options
+        .iter()
+        .copied()
+        .find(|c| matches!(c, Choice::Use(..) | Choice::Defend))
+        .expect("a reaction or a defence is offered");
+    ra_mut(&mut app).person_choice(answer);
+    for _ in 0..6 {
+        let t = ra(&app);
+        if t.game().is_over() {
+            break;
+        }
+        let next = t.game().seat_to_move();
+        if let Some(gate) = t.gate() {
+            assert_eq!(gate, next);
+            let shown = text(&render(&app, 120, 40));
+            for c in every_secret(t.game()) {
+                assert!(!names(&shown, &c), "{c}:\n{shown}");
+            }
+            press(&mut app, KeyCode::Enter);
+        }
+        let t = ra(&app);
+        let me = t.viewer().expect("a person looks");
+        let shown = text(&render(&app, 120, 40));
+        for c in hidden_from(t.game(), me) {
+            assert!(!names(&shown, &c), "{c}:\n{shown}");
+        }
+        if t.game()
+            .pending
+            .is_some_and(|d| d.seat == 0 && d.ask == Ask::Action)
+        {
+            break;
+        }
+        let c = t.screen().options[0];
+        ra_mut(&mut app).person_choice(c);
+    }
+}

@@ -24,6 +24,7 @@ use table::shell::tui::catalog::Catalog;
 use table::shell::tui::catalog::{FormRow, SetupForm};
 use table::shell::tui::table::Table;
 use table::shell::tui::theme::{PaletteKind, Theme};
+use table::shell::tui::ui::LineKind;
 
 const SIZES: [(u16, u16); 3] = [(80, 24), (120, 40), (200, 60)];
 
@@ -588,6 +589,29 @@ fn a_whole_game_between_two_ai_seats_runs_to_its_end_on_the_table() {
     }
     let last = ra(&app).session().log.last().expect("a log").text.clone();
     assert!(last.starts_with("Game over"), "{last}");
+    // The winner's points come with the winner's name, each seat's points with their sources.
+    let g = ra(&app).game().clone();
+    let o = g.outcome.clone().expect("an outcome");
+    let w = o.winners[0] as usize;
+    let name = ["Blue", "Red"][w];
+    assert!(
+        last.contains(&format!("{name} wins with {} points", o.points[w]))
+            || last.contains("share the victory"),
+        "{last}"
+    );
+    let shown = text(&render(&app, 120, 40));
+    let scoring = (0..g.seats[w].play.len())
+        .find(|&k| g.component_points(w, k) > 0)
+        .map(|k| {
+            format!(
+                "{} {}",
+                g.db.name(g.seats[w].play[k].card),
+                g.component_points(w, k)
+            )
+        });
+    if let Some(part) = scoring {
+        assert!(shown.contains(&part), "{part}:\n{shown}");
+    }
 }
 
 #[test]
@@ -685,4 +709,323 @@ fn in_hot_seat_a_collect_step_stays_secret_until_every_seat_has_collected() {
         .collect::<Vec<_>>()
         .join(" ");
     assert!(shown.contains(&pool), "{pool}:\n{shown}");
+}
+
+/// The essences a place choice can pay with: the one way, when there is only one.
+fn only_payment(g: &ResArcana, choice: &Choice) -> Option<table::resarcana::Essences> {
+    let (Some(d), Choice::Place(c)) = (g.pending, *choice) else {
+        return None;
+    };
+    match g
+        .price(d.seat, c, 0, true)
+        .payments(&g.seats[d.seat as usize].pool)
+        .as_slice()
+    {
+        [only] if !only.is_zero() => Some(*only),
+        _ => None,
+    }
+}
+
+#[test]
+fn a_discounted_card_says_so_and_a_payment_made_without_a_question_is_logged() {
+    // Blue to place an artifact a discount makes cheaper, payable one way only.
+    let (g, choice) = search(2, |g, c, _| {
+        let Choice::Place(card) = *c else {
+            return false;
+        };
+        g.pending
+            .is_some_and(|d| d.seat == 0 && d.ask == Ask::Action)
+            && g.price(0, card, 0, true).base_total() < g.db.get(card).cost.total()
+            && only_payment(g, c).is_some()
+    });
+    let paid = only_payment(&g, &choice).expect("one way to pay");
+    let Choice::Place(card) = choice else {
+        unreachable!("the search found a place choice")
+    };
+    let name = g.db.name(card).to_string();
+    let mut app = new_app(PaletteKind::Standard);
+    show(&mut app, g, &human_vs_random());
+    let shown = text(&render(&app, 120, 40));
+    assert!(
+        shown.contains(&format!("place {name} (")) && shown.contains("less with discounts"),
+        "{shown}"
+    );
+    ra_mut(&mut app).person_choice(choice);
+    let log: Vec<&str> = ra(&app)
+        .session()
+        .log
+        .iter()
+        .map(|l| l.text.as_str())
+        .collect();
+    let said = format!(
+        "Blue paid {}",
+        table::resarcana::ui::words::essences_text(&paid)
+    );
+    assert!(log.contains(&said.as_str()), "{said}: {log:#?}");
+}
+
+#[test]
+fn a_seat_reads_the_cards_it_drew_and_not_also_how_many() {
+    // Blue's choice that puts a card in Blue's hand.
+    let (g, choice) = search(2, |g, _, after| {
+        g.pending
+            .is_some_and(|d| d.seat == 0 && d.ask == Ask::Action)
+            && after.seats[0].hand.len() > g.seats[0].hand.len()
+    });
+    let mut app = new_app(PaletteKind::Standard);
+    show(&mut app, g, &human_vs_random());
+    ra_mut(&mut app).person_choice(choice);
+    let log = &ra(&app).session().log;
+    let line = |private: bool| {
+        log.iter()
+            .find(|l| match l.kind {
+                LineKind::Private(0) => private && l.text.starts_with("Blue drew "),
+                LineKind::Others(0) => !private,
+                _ => false,
+            })
+            .map(|l| l.text.clone())
+            .expect("the draw is logged twice: for Blue and for the others")
+    };
+    let (names, count) = (line(true), line(false));
+    let shown = text(&render(&app, 200, 60));
+    assert!(shown.contains(&names), "{names}:\n{shown}");
+    assert!(!shown.contains(&count), "{count}:\n{shown}");
+}
+
+#[test]
+fn a_power_to_use_says_what_it_does_in_the_list_and_the_log() {
+    // Blue to act, with a component whose single power may be used.
+    let (g, choice) = search(2, |g, c, _| {
+        g.pending
+            .is_some_and(|d| d.seat == 0 && d.ask == Ask::Action)
+            && matches!(*c, Choice::Use(card, _) if g.db.get(card).powers.len() == 1
+                && g.db.get(card).text.contains("1: "))
+    });
+    let Choice::Use(card, _) = choice else {
+        unreachable!("the search found a power")
+    };
+    let name = g.db.name(card).to_string();
+    let mut app = new_app(PaletteKind::Standard);
+    show(&mut app, g, &human_vs_random());
+    let shown = text(&render(&app, 200, 60));
+    assert!(shown.contains(&format!("use {name} (")), "{shown}");
+    assert!(!shown.contains(&format!("use {name}, power")), "{shown}");
+    ra_mut(&mut app).person_choice(choice);
+    let said = format!("Blue: use {name} (");
+    assert!(
+        ra(&app)
+            .session()
+            .log
+            .iter()
+            .any(|l| l.text.starts_with(&said)),
+        "{said}"
+    );
+}
+
+#[test]
+fn what_the_own_choice_led_to_is_not_news_since_the_last_decision() {
+    // Blue pays one way for something and decides again at once (Red has passed).
+    let (g, choice) = search(2, |g, c, after| {
+        g.pending
+            .is_some_and(|d| d.seat == 0 && d.ask == Ask::Action)
+            && matches!(c, Choice::Place(_))
+            && only_payment(g, c).is_some()
+            && after
+                .pending
+                .is_some_and(|d| d.seat == 0 && d.ask == Ask::Action)
+    });
+    let mut app = new_app(PaletteKind::Standard);
+    show(&mut app, g, &human_vs_random());
+    ra_mut(&mut app).person_choice(choice);
+    assert!(
+        ra(&app)
+            .session()
+            .log
+            .iter()
+            .any(|l| l.text.starts_with("Blue paid")),
+        "the payment is logged"
+    );
+    for (w, h) in SIZES {
+        let shown = text(&render(&app, w, h));
+        assert!(!shown.contains("· Blue paid"), "{w}x{h}:\n{shown}");
+    }
+}
+
+#[test]
+fn a_secret_choice_is_told_to_its_seat_once() {
+    // Blue puts cards looked at back in an order: Blue's line names them, the others' does not.
+    let (g, choice) = search(2, |g, _, _| {
+        g.pending
+            .is_some_and(|d| d.seat == 0 && matches!(d.ask, Ask::ScryOrder { .. }))
+    });
+    let mut app = new_app(PaletteKind::Standard);
+    show(&mut app, g, &human_vs_random());
+    ra_mut(&mut app).person_choice(choice);
+    let shown = text(&render(&app, 200, 60));
+    assert!(shown.contains("Blue (secret): put back"), "{shown}");
+    assert!(
+        !shown.contains("Blue: put the cards looked at back"),
+        "{shown}"
+    );
+    let log = &ra(&app).session().log;
+    assert!(
+        log.iter().any(
+            |l| l.kind == LineKind::Others(0) && l.text == "Blue: put the cards looked at back"
+        ),
+        "the others are told: {log:#?}"
+    );
+}
+
+#[test]
+fn the_new_game_form_keeps_its_values_in_one_column() {
+    // The menu as `tashkalar` opens it: the list of games, Res Arcana's menu, its form.
+    let registry = Arc::new(table::games::registry());
+    let catalog = registry.catalog(&table::shell::registry::Options::none());
+    let mut app = App::new(catalog, PaletteKind::Standard);
+    press(&mut app, KeyCode::Char('3'));
+    for _ in 0..3 {
+        if text(&render(&app, 120, 40)).contains("New game of Res Arcana") {
+            break;
+        }
+        press(&mut app, KeyCode::Enter);
+    }
+    let buf = render(&app, 120, 40);
+    let shown = text(&buf);
+    assert!(shown.contains("New game of Res Arcana"), "{shown}");
+    // Where the value after a label begins.
+    let value_at = |label: &str| {
+        let (x, y) = at(&buf, label);
+        let line: Vec<char> = shown
+            .lines()
+            .nth(y as usize)
+            .expect("a line")
+            .chars()
+            .collect();
+        let mut i = x as usize + label.chars().count();
+        while line.get(i).is_some_and(|c| *c == ' ' || *c == '‹') {
+            i += 1;
+        }
+        i
+    };
+    let players = value_at("Players");
+    assert_eq!(value_at("Expansion counts (2 players)"), players, "{shown}");
+    assert_eq!(value_at("Seed"), players, "{shown}");
+}
+
+/// Whether `name` is on screen as a name of its own (the mage Alchemist is not in
+/// "Alchemist's Tower").
+fn names(shown: &str, name: &str) -> bool {
+    shown.match_indices(name).any(|(i, _)| {
+        let after = shown[i + name.len()..].chars().next();
+        let before = shown[..i].chars().next_back();
+        !after.is_some_and(|c| c.is_alphanumeric() || c == '\'')
+            && !before.is_some_and(|c| c.is_alphanumeric())
+    })
+}
+
+/// The names of the cards in every hand but `seat`'s, and every mage dealt but not played.
+fn hidden_from(g: &ResArcana, seat: usize) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, s) in g.seats.iter().enumerate() {
+        if i == seat {
+            continue;
+        }
+        out.extend(s.hand.iter().map(|&c| g.db.name(c).to_string()));
+        out.extend(
+            s.mages_dealt
+                .iter()
+                .filter(|&&m| Some(m) != s.mage)
+                .map(|&c| g.db.name(c).to_string()),
+        );
+    }
+    out
+}
+
+#[test]
+fn in_a_three_person_game_a_dragons_victim_answers_behind_the_pass_screen() {
+    // Blue's choice that makes a Dragon attack, its victim able to react or defend.
+    let (g, choice) = search(3, |g, _, after| {
+        g.pending.is_some_and(|d| d.seat == 0)
+            && after.pending.is_some_and(|d| match d.ask {
+                Ask::LifeLoss(a) => {
+                    d.seat != 0
+                        && after
+                            .db
+                            .get(a.card)
+                            .has_tag(table::resarcana::card::language::Tag::Dragon)
+                        && after
+                            .legal_list()
+                            .iter()
+                            .any(|c| matches!(c, Choice::Use(..) | Choice::Defend))
+                }
+                _ => false,
+            })
+    });
+    let mut app = new_app(PaletteKind::Standard);
+    show(
+        &mut app,
+        g,
+        &[SeatKind::Human, SeatKind::Human, SeatKind::Human],
+    );
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(ra(&app).viewer(), Some(0));
+    ra_mut(&mut app).person_choice(choice);
+    let victim = ra(&app).game().seat_to_move();
+    assert_ne!(victim, 0);
+    assert_eq!(ra(&app).gate(), Some(victim), "the pass screen comes first");
+    // Behind the pass screen nobody's hand or hidden mage shows.
+    let every_secret = |g: &ResArcana| hidden_from(g, usize::MAX);
+    for (w, h) in SIZES {
+        let shown = text(&render(&app, w, h));
+        assert!(shown.contains("Pass the keyboard to"), "{w}x{h}:\n{shown}");
+        for c in every_secret(ra(&app).game()) {
+            assert!(!names(&shown, &c), "{c} at {w}x{h}:\n{shown}");
+        }
+    }
+    press(&mut app, KeyCode::Enter);
+    let shown = text(&render(&app, 120, 40));
+    let name = ["Blue", "Red", "Green"][victim];
+    assert!(shown.contains(&format!("Hand of {name}")), "{shown}");
+    assert!(shown.contains("attacks with"), "{shown}");
+    for c in hidden_from(ra(&app).game(), victim) {
+        assert!(!names(&shown, &c), "{c}:\n{shown}");
+    }
+    // The answer: a reaction or the attack's own defence, then whoever decides next is gated.
+    let answer = ra(&app)
+        .screen()
+        .options
+        .iter()
+        .copied()
+        .find(|c| matches!(c, Choice::Use(..) | Choice::Defend))
+        .expect("a reaction or a defence is offered");
+    ra_mut(&mut app).person_choice(answer);
+    for _ in 0..6 {
+        let t = ra(&app);
+        if t.game().is_over() {
+            break;
+        }
+        let next = t.game().seat_to_move();
+        if let Some(gate) = t.gate() {
+            assert_eq!(gate, next);
+            let shown = text(&render(&app, 120, 40));
+            for c in every_secret(t.game()) {
+                assert!(!names(&shown, &c), "{c}:\n{shown}");
+            }
+            press(&mut app, KeyCode::Enter);
+        }
+        let t = ra(&app);
+        let me = t.viewer().expect("a person looks");
+        let shown = text(&render(&app, 120, 40));
+        for c in hidden_from(t.game(), me) {
+            assert!(!names(&shown, &c), "{c}:\n{shown}");
+        }
+        if t.game()
+            .pending
+            .is_some_and(|d| d.seat == 0 && d.ask == Ask::Action)
+        {
+            break;
+        }
+        let c = t.screen().options[0];
+        ra_mut(&mut app).person_choice(c);
+    }
 }

@@ -177,26 +177,35 @@ impl ResArcana {
         }
     }
 
+    /// The points the `i`-th component `seat` has in play is worth: printed, per essence on it,
+    /// per own component of a type (the end screen tells a seat's points by component).
+    pub fn component_points(&self, seat: usize, i: usize) -> u32 {
+        let s = &self.seats[seat];
+        let Some(comp) = s.play.get(i) else { return 0 };
+        let def = self.db.get(comp.card);
+        let mut total = def.points as u32;
+        for per in &def.points_per {
+            total += match *per {
+                PointsPer::Stored(e, n) => n as u32 * comp.stored.get(e) as u32,
+                PointsPer::Owned(tag, n) => {
+                    n as u32
+                        * s.play
+                            .iter()
+                            .filter(|p| self.db.get(p.card).has_tag(tag))
+                            .count() as u32
+                }
+            };
+        }
+        total
+    }
+
     /// A seat's points now: its components (fixed and per essence or type), the First Player
     /// token, and points for the check being made.
     pub fn points(&self, seat: usize) -> u32 {
         let s = &self.seats[seat];
         let mut total = s.temp_points as u32;
-        for comp in &s.play {
-            let def = self.db.get(comp.card);
-            total += def.points as u32;
-            for per in &def.points_per {
-                total += match *per {
-                    PointsPer::Stored(e, n) => n as u32 * comp.stored.get(e) as u32,
-                    PointsPer::Owned(tag, n) => {
-                        n as u32
-                            * s.play
-                                .iter()
-                                .filter(|p| self.db.get(p.card).has_tag(tag))
-                                .count() as u32
-                    }
-                };
-            }
+        for i in 0..s.play.len() {
+            total += self.component_points(seat, i);
         }
         if self.token as usize == seat && self.phase != Phase::Setup {
             total += 1;

@@ -61,7 +61,18 @@ fn all_seats(
     theme: &Theme,
 ) -> Vec<Line<'static>> {
     (0..s.seen.players())
-        .flat_map(|i| panels::seat_lines(&s.seen, v.seats, i, v.viewer, v.decider(), detail, theme))
+        .flat_map(|i| {
+            panels::seat_lines(
+                &s.seen,
+                v.seats,
+                i,
+                v.viewer,
+                v.player(),
+                v.decider(),
+                detail,
+                theme,
+            )
+        })
         .collect()
 }
 
@@ -238,16 +249,17 @@ fn since_last(v: &TableView<'_, RaScreen>) -> Vec<String> {
     let own = |l: &&LogLine| {
         l.seat == Some(me) && (l.text.starts_with(&plain) || l.text.starts_with(&secret))
     };
-    let mut out: Vec<String> = v
+    let mut out: Vec<&LogLine> = v
         .log
         .iter()
         .rev()
         .take_while(|l| !own(l))
         .filter(|l| filter.shows(l) && l.seat.is_some())
-        .map(|l| l.text.clone())
         .collect();
     out.reverse();
-    out
+    // What the own choice led to (what it paid, drew, scored) is no news to the viewer.
+    let mine = out.iter().take_while(|l| l.seat == Some(me)).count();
+    out.into_iter().skip(mine).map(|l| l.text.clone()).collect()
 }
 
 /// Draws the game screen (without the key bar).
@@ -300,7 +312,8 @@ pub fn render(
     }
     if let Some(r) = &v.replay {
         status.push(Span::styled(
-            format!(" · replay {} · decision {}/{}", r.file, r.step, r.steps),
+            // The count before the file name, which is long and may be cut at the edge.
+            format!(" · replay: decision {}/{} · {}", r.step, r.steps, r.file),
             theme.key(),
         ));
     }
@@ -476,9 +489,33 @@ fn render_decision<'a>(
                 "share the victory"
             }
         );
-        for (i, p) in o.points.iter().enumerate() {
-            let s = if *p == 1 { "" } else { "s" };
-            details.push(Line::from(format!("{}: {p} point{s}", seats.name(i))));
+        // Each seat's points and where they come from, the winners first: the tableaux above
+        // may be cut short on a small screen.
+        let mut order: Vec<usize> = (0..o.points.len()).collect();
+        order.sort_by_key(|&i| {
+            (
+                !o.winners.contains(&(i as u8)),
+                std::cmp::Reverse(o.points[i]),
+            )
+        });
+        for i in order {
+            let p = o.points[i];
+            let s = if p == 1 { "" } else { "s" };
+            let mut from: Vec<String> = (0..g.seats[i].play.len())
+                .filter_map(|k| {
+                    let n = g.component_points(i, k);
+                    (n > 0).then(|| format!("{} {n}", g.db.name(g.seats[i].play[k].card)))
+                })
+                .collect();
+            if g.token as usize == i {
+                from.push("First Player 1".into());
+            }
+            let from = if from.is_empty() {
+                String::new()
+            } else {
+                format!(" ({})", from.join(", "))
+            };
+            details.push(Line::from(format!("{}: {p} point{s}{from}", seats.name(i))));
         }
         details.push(Line::styled(
             "Enter: back to the menu · q: quit",

@@ -2,10 +2,10 @@
 //! drawing them), choices made in secret (a mage, a draft pick, a Collect step) told to the
 //! others only once they are revealed, rounds, points and the end.
 
-use super::words::{describe, essences_text};
+use super::words::{describe, essences_text, single_payment};
 use crate::resarcana::card::CardId;
 use crate::resarcana::decision::Choice;
-use crate::resarcana::state::{Phase, ResArcana, Task, Variant};
+use crate::resarcana::state::{Ask, Phase, ResArcana, Task, Variant};
 use crate::shell::seats::Seats;
 use crate::shell::tui::ui::{LineKind, LogLine};
 
@@ -95,10 +95,23 @@ impl crate::shell::tui::ui::Narrator<ResArcana> for Narrator {
                 out.push(line(
                     before,
                     Some(seat),
-                    LineKind::Normal,
+                    LineKind::Others(seat),
                     format!("{who}: {public}"),
                 ));
             }
+        }
+        // A payment made without a question (one way to pay) is still told.
+        let asked_to_pay = matches!(
+            after.pending,
+            Some(d) if d.seat as usize == seat && matches!(d.ask, Ask::Pay(..))
+        );
+        if let Some(paid) = single_payment(before, choice).filter(|_| !asked_to_pay) {
+            out.push(line(
+                before,
+                Some(seat),
+                LineKind::Normal,
+                format!("{who} paid {}", essences_text(&paid)),
+            ));
         }
         // Mages revealed all at once.
         if mages_hidden(before) && !mages_hidden(after) {
@@ -144,7 +157,7 @@ impl crate::shell::tui::ui::Narrator<ResArcana> for Narrator {
             out.push(line(
                 after,
                 Some(i),
-                LineKind::Normal,
+                LineKind::Others(i),
                 format!(
                     "{} drew {} card{}",
                     seats.name(i),
@@ -204,20 +217,30 @@ impl crate::shell::tui::ui::Narrator<ResArcana> for Narrator {
             && before.outcome.is_none()
         {
             let names: Vec<&str> = o.winners.iter().map(|&w| seats.name(w as usize)).collect();
-            let points: Vec<String> = o.points.iter().map(|p| p.to_string()).collect();
+            // The winners' points first, then each other seat's by name: a bare "4-10" in seat
+            // order reads as the winner's 4.
+            let best = o.winners.first().map_or(0, |&w| o.points[w as usize]);
+            let others: Vec<String> = (0..o.points.len())
+                .filter(|i| !o.winners.contains(&(*i as u8)))
+                .map(|i| format!("{} {}", seats.name(i), o.points[i]))
+                .collect();
+            let others = if others.is_empty() {
+                String::new()
+            } else {
+                format!("; {}", others.join(", "))
+            };
             out.push(line(
                 after,
                 None,
                 LineKind::Important,
                 format!(
-                    "Game over: {} {} ({} points)",
+                    "Game over: {} {} with {best} points{others}",
                     names.join(" and "),
                     if names.len() == 1 {
                         "wins"
                     } else {
                         "share the victory"
                     },
-                    points.join("-")
                 ),
             ));
         }

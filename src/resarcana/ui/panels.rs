@@ -84,11 +84,14 @@ fn mages_revealed(g: &ResArcana) -> bool {
 }
 
 /// One seat's lines: name, points, First Player token, passed, cards; its pool; its tableau.
+/// `viewer` is whose hidden mage may be shown, `you` the seat played from (none in a replay).
+#[allow(clippy::too_many_arguments)]
 pub fn seat_lines(
     g: &ResArcana,
     seats: &Seats,
     seat: usize,
     viewer: Option<usize>,
+    you: Option<usize>,
     decider: Option<usize>,
     detail: Detail,
     theme: &Theme,
@@ -99,7 +102,7 @@ pub fn seat_lines(
         theme.badge(seat),
     )];
     // The status line says who decides; at 80 columns the seat's line keeps to its own.
-    if detail.wide && viewer == Some(seat) {
+    if detail.wide && you == Some(seat) {
         head.push(Span::styled(" (you)", theme.muted()));
     }
     if detail.wide && decider == Some(seat) {

@@ -2,10 +2,10 @@
 //! prompt of each decision, and every choice told as the one looking may read it.
 
 use crate::resarcana::card::CardId;
-use crate::resarcana::card::language::{Cost, Kind};
+use crate::resarcana::card::language::{Collect, Cost, Kind};
 use crate::resarcana::decision::Choice;
 use crate::resarcana::essence::{Essence, Essences};
-use crate::resarcana::state::{Ask, PayFor, Phase, ResArcana, Target};
+use crate::resarcana::state::{Ask, Decision, PayFor, Phase, ResArcana, Target};
 use crate::shell::seats::Seats;
 use crate::shell::tui::theme::{NamedColour, Theme};
 use ratatui::text::Span;
@@ -135,17 +135,69 @@ pub fn cost_text(cost: &Cost) -> String {
     parts.join(" + ")
 }
 
-/// The part of a card's rules text that tells power `n` ("1: turn, pay 1 Elan: ..."), if the
+/// A card's printed cost, and how much the deciding seat's discounts take off it: a player who
+/// sees only the printed cost would think a card they can afford out of reach.
+fn price_text(g: &ResArcana, card: CardId) -> String {
+    let cost = &g.db.get(card).cost;
+    let printed = cost_text(cost);
+    let Some(d) = g.pending else { return printed };
+    let price = g.price(d.seat, card, 0, true);
+    let off = (cost.fixed().total() + cost.any as u32).saturating_sub(price.base_total());
+    if off == 0 {
+        printed
+    } else {
+        format!("{printed}, {off} less with discounts")
+    }
+}
+
+/// What a place, claim or power choice pays when the pool can pay it only one way: the rules
+/// then ask no question (RULES.md §12), so the log would otherwise never say what was paid.
+pub fn single_payment(g: &ResArcana, choice: &Choice) -> Option<Essences> {
+    let d = g.pending?;
+    let price = match (d.ask, *choice) {
+        (Ask::Action, Choice::Place(c) | Choice::Claim(c)) => g.price(d.seat, c, 0, true),
+        (Ask::Action, Choice::ClaimBlind) => g.price(d.seat, *g.monument_deck.last()?, 0, true),
+        (Ask::Action, Choice::Use(c, n)) => g.power_price(c, n),
+        _ => return None,
+    };
+    match price.payments(&g.seats[d.seat as usize].pool).as_slice() {
+        [only] if !only.is_zero() => Some(*only),
+        _ => None,
+    }
+}
+
+/// The part of a card's rules text that tells power `n` ("turn, pay 1 Elan: ..."), if the
 /// text numbers its powers; else the whole text.
 pub fn power_text(g: &ResArcana, card: CardId, n: u8) -> String {
     let text = &g.db.get(card).text;
-    let start = format!("{n}: ");
-    let Some(i) = text.find(&start) else {
-        return text.clone();
+    power_part(text, n).unwrap_or_else(|| text.clone())
+}
+
+/// The sentence of `text` that power `n` opens ("1: ..." or "1 (reaction): ..."), without its
+/// number, up to the next power's; `None` when the text does not number it.
+fn power_part(text: &str, n: u8) -> Option<String> {
+    let opens = |k: u8| {
+        [format!("{k}: "), format!("{k} (")]
+            .into_iter()
+            .find_map(|mark| {
+                text.match_indices(&mark)
+                    .map(|(i, _)| i)
+                    .find(|&i| i == 0 || text[..i].ends_with(". "))
+            })
     };
-    let rest = &text[i + start.len()..];
-    let end = rest.find(&format!(" {}: ", n + 1)).unwrap_or(rest.len());
-    rest[..end].trim().to_string()
+    let start = opens(n)?;
+    let end = opens(n + 1).filter(|&e| e > start).unwrap_or(text.len());
+    let part = text[start..end][n.to_string().len()..]
+        .trim_start_matches(':')
+        .trim()
+        .trim_end_matches('.');
+    // "(reaction): pay 1 Calm" reads "reaction: pay 1 Calm" inside the brackets of a choice.
+    Some(
+        match part.strip_prefix('(').and_then(|p| p.split_once("):")) {
+            Some((when, rest)) => format!("{when}:{rest}"),
+            None => part.to_string(),
+        },
+    )
 }
 
 /// Whether the seat deciding now may have its secret choices told to `viewer`: the choices
@@ -174,6 +226,14 @@ fn secret_to(g: &ResArcana, viewer: Option<usize>) -> bool {
 pub fn describe(g: &ResArcana, seats: &Seats, viewer: Option<usize>, choice: &Choice) -> String {
     let name = |c: CardId| g.db.name(c).to_string();
     let ask = g.pending.map(|d| d.ask);
+    // What lies on the component a Collect asks about (its owner decides, so it is seen).
+    let stored = || match g.pending {
+        Some(Decision {
+            seat,
+            ask: Ask::Stored(c),
+        }) => g.in_play(seat, c).map(|p| p.stored),
+        _ => None,
+    };
     if secret_to(g, viewer) {
         return match ask {
             Some(Ask::Mage) => "pick a mage".into(),
@@ -188,26 +248,33 @@ pub fn describe(g: &ResArcana, seats: &Seats, viewer: Option<usize>, choice: &Ch
             Some(Ask::Swap) => format!("swap the magic item for {}", name(c)),
             _ => format!("take the magic item {}", name(c)),
         },
-        Choice::Place(c) => format!("place {} ({})", name(c), cost_text(&g.db.get(c).cost)),
+        Choice::Place(c) => format!("place {} ({})", name(c), price_text(g, c)),
         Choice::Claim(c) => {
             let kind = match g.db.get(c).kind {
                 Kind::Place => "the Place of Power",
                 _ => "the monument",
             };
-            format!(
-                "claim {kind} {} ({})",
-                name(c),
-                cost_text(&g.db.get(c).cost)
-            )
+            format!("claim {kind} {} ({})", name(c), price_text(g, c))
         }
         Choice::ClaimBlind => "claim the top monument of the deck, unseen".into(),
         Choice::Discard(c) => format!("discard {} for essences", name(c)),
-        Choice::Use(c, n) => match ask {
-            Some(Ask::LifeLoss(_)) | Some(Ask::Victory) => {
-                format!("react with {} (power {n})", name(c))
+        Choice::Use(c, n) => {
+            // What the power does, so that neither the list nor the log needs the card looked up.
+            let def = g.db.get(c);
+            let what = power_part(&def.text, n).map_or_else(String::new, |w| format!(" ({w})"));
+            // The number matters only to tell a card's powers apart.
+            let which = if def.powers.len() > 1 {
+                format!(", power {n}")
+            } else {
+                String::new()
+            };
+            match ask {
+                Some(Ask::LifeLoss(_)) | Some(Ask::Victory) => {
+                    format!("react with {}{which}{what}", name(c))
+                }
+                _ => format!("use {}{which}{what}", name(c)),
             }
-            _ => format!("use {}, power {n}", name(c)),
-        },
+        }
         Choice::Pass => "pass (no more actions this round)".into(),
         Choice::Pay(e) => format!("pay {}", essences_text(&e)),
         Choice::Gain(e) => format!("take {}", essences_text(&e)),
@@ -228,11 +295,19 @@ pub fn describe(g: &ResArcana, seats: &Seats, viewer: Option<usize>, choice: &Ch
             _ => format!("pick {}", name(c)),
         },
         Choice::Rival(r) => format!("count the essences of {}", seats.name(r as usize)),
-        Choice::Take => match ask {
-            Some(Ask::Stored(c)) => format!("take what lies on {}", name(c)),
+        Choice::Take => match (ask, stored()) {
+            (Some(Ask::Stored(c)), Some(es)) => {
+                format!("take {} from {}", essences_text(&es), name(c))
+            }
+            (Some(Ask::Stored(c)), None) => format!("take what lies on {}", name(c)),
             _ => "take them".into(),
         },
-        Choice::Leave => "leave them there".into(),
+        Choice::Leave => match (ask, stored()) {
+            (Some(Ask::Stored(c)), Some(es)) => {
+                format!("leave {} on {}", essences_text(&es), name(c))
+            }
+            _ => "leave them there".into(),
+        },
         Choice::Turn => match ask {
             Some(Ask::CollectCost(c)) => format!("turn {} instead of paying", name(c)),
             _ => "turn it instead of paying".into(),
@@ -328,10 +403,20 @@ pub fn prompt(g: &ResArcana, seats: &Seats) -> String {
         Ask::Item => "Pick a magic item from the supply.".into(),
         Ask::Draft => "Draft: keep one artifact of this packet; the rest go on.".into(),
         Ask::Swap => "You passed: swap your magic item for one in the supply.".into(),
-        Ask::Stored(c) => format!(
-            "Collect: take everything lying on {}, or leave it to grow?",
-            name(c)
-        ),
+        Ask::Stored(c) => {
+            // Leaving essences pays only on a component whose Collect asks for it (the Vault);
+            // elsewhere they just stay there (and may count for points).
+            let grows =
+                g.db.get(c)
+                    .collect
+                    .iter()
+                    .any(|a| matches!(a, Collect::IfLeft { .. }));
+            format!(
+                "Collect: take everything lying on {}, or leave it there{}?",
+                name(c),
+                if grows { " (it gives more then)" } else { "" }
+            )
+        }
         Ask::CollectPick(c, ..) => format!("Collect: what does {} give you?", name(c)),
         Ask::CollectCost(c) => format!("Collect: pay the collect cost of {}, or turn it?", name(c)),
         Ask::Action => "Your action: place, claim, use a power, discard, or pass.".into(),
@@ -446,5 +531,19 @@ mod tests {
             .map(|s| s.content.to_string())
             .collect();
         assert_eq!(pool, "2E 0L 0C 0D 1G");
+    }
+
+    #[test]
+    fn a_power_is_read_out_of_the_card_text_by_its_number() {
+        let text =
+            "1 point. Collect 1 Elan. 1: turn: take 2 Calm. 2 (reaction): pay 1 Gold: ignore it.";
+        assert_eq!(power_part(text, 1).as_deref(), Some("turn: take 2 Calm"));
+        assert_eq!(
+            power_part(text, 2).as_deref(),
+            Some("reaction: pay 1 Gold: ignore it")
+        );
+        assert_eq!(power_part(text, 3), None);
+        // A number inside a sentence opens no power.
+        assert_eq!(power_part("Collect 1 Elan. 2 Calm: no.", 1), None);
     }
 }

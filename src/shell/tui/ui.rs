@@ -32,6 +32,10 @@ pub enum LineKind {
     /// Seen only by this seat (the cards it drew, what it was dealt): shown to that seat, and to
     /// everyone only in the replay of a finished game watched with every hand.
     Private(usize),
+    /// What the others learn of a private line of this seat ("Blue drew 1 card" beside "Blue
+    /// drew Hawk"): shown to everyone but that seat, who has its private line instead, and
+    /// hidden when every hand is shown, where the private line is drawn.
+    Others(usize),
 }
 
 /// Which log lines may be drawn: a private line only for its seat, or when every hand is shown.
@@ -48,6 +52,7 @@ impl LogFilter {
     pub fn shows(&self, line: &LogLine) -> bool {
         match line.kind {
             LineKind::Private(seat) => self.every_hand || self.viewer == Some(seat),
+            LineKind::Others(seat) => !self.every_hand && self.viewer != Some(seat),
             _ => true,
         }
     }
@@ -379,7 +384,33 @@ pub trait GameUi: Sized + Send + 'static {
 
 #[cfg(test)]
 mod tests {
-    use super::Focus;
+    use super::{Focus, LineKind, LogFilter, LogLine};
+
+    #[test]
+    fn a_private_line_and_its_public_twin_are_never_both_shown() {
+        let line = |kind| LogLine {
+            turn: 1,
+            seat: Some(0),
+            kind,
+            text: String::new(),
+        };
+        let (own, others) = (line(LineKind::Private(0)), line(LineKind::Others(0)));
+        let seen = |f: LogFilter| (f.shows(&own), f.shows(&others));
+        let as_seat = |viewer| LogFilter {
+            viewer,
+            every_hand: false,
+        };
+        // The seat itself reads its private line, the others and the public the count.
+        assert_eq!(seen(as_seat(Some(0))), (true, false));
+        assert_eq!(seen(as_seat(Some(1))), (false, true));
+        assert_eq!(seen(as_seat(None)), (false, true));
+        // With every hand shown, the private line tells it all.
+        let all = LogFilter {
+            viewer: None,
+            every_hand: true,
+        };
+        assert_eq!(seen(all), (true, false));
+    }
 
     #[test]
     fn focus_cycles_over_the_usable_panels_both_ways() {

@@ -226,6 +226,14 @@ pub fn render(frame: &mut Frame, area: Rect, form: &FormState, theme: &Theme) {
     let rows = form.rows();
     let outer = form_rect(area, rows.len());
     let mut lines = vec![Line::default()];
+    // The values in one column, after the longest label (a game's option may be long).
+    let label_w = rows
+        .iter()
+        .filter(|r| **r != Row::Start)
+        .map(|r| form.line(*r).0.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(24);
     for (i, row) in rows.iter().enumerate() {
         let selected = i == form.index;
         let (label, value) = form.line(*row);
@@ -250,7 +258,7 @@ pub fn render(frame: &mut Frame, area: Rect, form: &FormState, theme: &Theme) {
                 ("  ", "  ")
             };
             Line::from(vec![
-                Span::raw(format!("  {label:<24}")),
+                Span::raw(format!("  {label:<label_w$}")),
                 Span::styled(format!("{}{value}{}", arrows.0, arrows.1), style),
             ])
         };

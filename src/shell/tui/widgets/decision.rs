@@ -31,13 +31,25 @@ pub fn option_rows(
     let rows = if wrapped.len() <= room {
         wrapped
     } else {
-        let offset = super::list_offset(selected, options.len(), room);
+        // Too many to wrap them all: one row each, cut, but the highlighted one whole, since
+        // options that differ only at their ends would otherwise read the same.
+        let whole: Vec<(usize, String)> = wrapped
+            .iter()
+            .filter(|(i, _)| *i == selected)
+            .take(room.saturating_sub(1).max(1))
+            .cloned()
+            .collect();
+        let shown = room.saturating_sub(whole.len().saturating_sub(1)).max(1);
+        let offset = super::list_offset(selected, options.len(), shown);
         options
             .iter()
             .enumerate()
             .skip(offset)
-            .take(room)
-            .map(|(i, text)| {
+            .take(shown)
+            .flat_map(|(i, text)| {
+                if i == selected && !whole.is_empty() {
+                    return whole.clone();
+                }
                 let cut = if text.chars().count() > width {
                     let mut t: String = text.chars().take(width.saturating_sub(1)).collect();
                     t.push('…');
@@ -45,7 +57,7 @@ pub fn option_rows(
                 } else {
                     text.clone()
                 };
-                (i, cut)
+                vec![(i, cut)]
             })
             .collect()
     };
@@ -111,6 +123,37 @@ impl Widget for DecisionPanel<'_> {
                 Span::styled(text.clone(), style),
             ]);
             buf.set_line(opts.x, opts.y + row as u16, &line, opts.width);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::option_rows;
+    use ratatui::layout::Rect;
+
+    #[test]
+    fn when_the_options_do_not_fit_wrapped_only_the_highlighted_one_is_whole() {
+        let options: Vec<String> = (0..6)
+            .map(|i| format!("put back, top first: card {i}, another card, a third card"))
+            .collect();
+        // 20 columns, 8 rows: 5 rows for the options, far fewer than they take wrapped.
+        let inner = Rect::new(0, 0, 22, 8);
+        let (area, rows) = option_rows(inner, &options, 2);
+        assert!(area.height <= 5);
+        let of = |i: usize| rows.iter().filter(|(k, _)| *k == i).count();
+        assert!(of(2) > 1, "{rows:?}");
+        let whole: String = rows
+            .iter()
+            .filter(|(k, _)| *k == 2)
+            .map(|(_, r)| r.as_str())
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert_eq!(whole, options[2]);
+        // The others: one row each, cut.
+        for (k, row) in rows.iter().filter(|(k, _)| *k != 2) {
+            assert_eq!(of(*k), 1);
+            assert!(row.ends_with('…'), "{row}");
         }
     }
 }

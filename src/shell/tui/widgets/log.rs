@@ -32,7 +32,7 @@ impl LogPanel<'_> {
         };
         let style = match l.kind {
             LineKind::Turn => Style::new().add_modifier(Modifier::BOLD),
-            LineKind::Normal | LineKind::Private(_) => Style::new(),
+            LineKind::Normal | LineKind::Private(_) | LineKind::Others(_) => Style::new(),
             LineKind::Score => t.key(),
             LineKind::Important => t.warn(),
         };

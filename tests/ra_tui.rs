@@ -502,7 +502,7 @@ fn the_new_game_form_sets_variant_players_and_seats() {
     assert!(label(&form, "Variant").starts_with("First game"));
     form.change(0, 1).expect("changes");
     assert!(label(&form, "Variant").starts_with("Draft"));
-    assert_eq!(label(&form, "Expansion counts"), "no");
+    assert_eq!(label(&form, "Expansion counts (2 players)"), "no");
     form.change(2, 2).expect("changes");
     assert_eq!(form.players(), 4);
     assert_eq!(form.seat(3).0, "Yellow");

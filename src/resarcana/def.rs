@@ -78,7 +78,7 @@ static OPTIONS: &[GameOption] = &[
                counts) instead of all of them",
         value: OptionValue::Switch,
         scope: Scope::Setup,
-        label: "Expansion counts",
+        label: "Expansion counts (2 players)",
     },
 ];
 

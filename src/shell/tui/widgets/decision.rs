@@ -124,13 +124,67 @@ impl Widget for DecisionPanel<'_> {
             ]);
             buf.set_line(opts.x, opts.y + row as u16, &line, opts.width);
         }
+        // A scrolled list says what it hides, at the right end of its first and last rows:
+        // an option out of view (often `pass`, listed last) must not look like no option.
+        let (first, last) = match (rows.first(), rows.last()) {
+            (Some(f), Some(l)) => (f.0, l.0),
+            _ => return,
+        };
+        let marks = [
+            (first > 0, 0u16, format!(" ↑{first} more")),
+            (
+                last + 1 < self.options.len(),
+                opts.height.saturating_sub(1),
+                format!(" ↓{} more", self.options.len() - last - 1),
+            ),
+        ];
+        for (hidden, row, mark) in marks {
+            let w = mark.chars().count() as u16;
+            if hidden && opts.width > w + 4 {
+                buf.set_string(opts.x + opts.width - w, opts.y + row, &mark, t.muted());
+            }
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::option_rows;
+    use super::{DecisionPanel, option_rows};
+    use crate::shell::tui::theme::{PaletteKind, Theme};
+    use ratatui::buffer::Buffer;
     use ratatui::layout::Rect;
+    use ratatui::text::Line;
+    use ratatui::widgets::Widget;
+
+    #[test]
+    fn a_scrolled_list_says_how_many_options_are_out_of_view() {
+        let theme = Theme::new(PaletteKind::Mono);
+        let options: Vec<String> = (1..=12).map(|i| format!("option {i}")).collect();
+        let area = Rect::new(0, 0, 40, 10);
+        let mut buf = Buffer::empty(area);
+        DecisionPanel {
+            title: Line::from("Decide"),
+            prompt: "Pick one.".into(),
+            note: None,
+            details: Vec::new(),
+            options,
+            selected: 5,
+            focused: true,
+            theme: &theme,
+        }
+        .render(area, &mut buf);
+        let text: String = (0..area.height)
+            .map(|y| {
+                (0..area.width)
+                    .map(|x| buf[(x, y)].symbol().to_string())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n");
+        assert!(text.contains("↓"), "{text}");
+        assert!(text.contains("↑"), "{text}");
+        assert!(text.contains("more"), "{text}");
+    }
 
     #[test]
     fn when_the_options_do_not_fit_wrapped_only_the_highlighted_one_is_whole() {

@@ -45,6 +45,15 @@ pub struct Narrator {
     pub last: Vec<LastTurn>,
 }
 
+/// "Blue moved its large pyramid from A to B": how every step of a pyramid across the board is
+/// told (`verb`: moved, hopped), so a move, a hop and a forced step read alike.
+fn travelled(who: &str, verb: &str, p: PieceId, from: String, to: String) -> String {
+    format!(
+        "{who} {verb} its {} pyramid from {from} to {to}",
+        size_name(p.size())
+    )
+}
+
 impl Narrator {
     /// The last turn of `seat`, if it has had one.
     pub fn last_turn(&self, seat: usize) -> Option<&LastTurn> {
@@ -120,12 +129,12 @@ impl Narrator {
             &[from, to],
             Some(format!("moved {} {from}>{to}", p.size().letter())),
         );
-        format!(
-            "{} moved its {} pyramid from {} to {}",
+        travelled(
             seats.name(seat),
-            size_name(p.size()),
+            "moved",
+            p,
             territory(after, seats, from),
-            territory(after, seats, to)
+            territory(after, seats, to),
         )
     }
 
@@ -153,12 +162,12 @@ impl Narrator {
             &[from, to],
             Some(format!("hopped {} {from}>{to}", p.size().letter())),
         );
-        Some(format!(
-            "{} hopped its {} pyramid from {} to {}",
+        Some(travelled(
             seats.name(seat),
-            size_name(p.size()),
+            "hopped",
+            p,
             territory(after, seats, from),
-            territory(after, seats, to)
+            territory(after, seats, to),
         ))
     }
 
@@ -434,12 +443,7 @@ impl ui::Narrator<HighGround> for Narrator {
                         );
                         say(
                             LineKind::Normal,
-                            format!(
-                                "{who} hopped its {} pyramid from {} to {}",
-                                size_name(p.size()),
-                                terr(after, from),
-                                terr(after, to)
-                            ),
+                            travelled(&who, "hopped", p, terr(after, from), terr(after, to)),
                         );
                     }
                 }
@@ -490,10 +494,8 @@ impl ui::Narrator<HighGround> for Narrator {
                                 Some(format!("hopped {} {from}>{to}", a.size().letter())),
                             );
                             format!(
-                                "{who} hopped its {} pyramid from {} to {}, {effect}",
-                                size_name(a.size()),
-                                terr(after, from),
-                                terr(after, to)
+                                "{}, {effect}",
+                                travelled(&who, "hopped", a, terr(after, from), terr(after, to))
                             )
                         }
                         None => {
@@ -512,10 +514,14 @@ impl ui::Narrator<HighGround> for Narrator {
                                 );
                             }
                             format!(
-                                "{who} moved its {} pyramid from {} to {}, {effect}",
-                                size_name(a.size()),
-                                terr(after, from),
-                                at.map_or_else(String::new, |p| terr(after, p))
+                                "{}, {effect}",
+                                travelled(
+                                    &who,
+                                    "moved",
+                                    a,
+                                    terr(after, from),
+                                    at.map_or_else(String::new, |p| terr(after, p))
+                                )
                             )
                         }
                         _ => format!(
@@ -631,10 +637,8 @@ impl ui::Narrator<HighGround> for Narrator {
                     say(
                         LineKind::Normal,
                         format!(
-                            "{who} hopped its {} pyramid from {} to {} (its only hop)",
-                            size_name(p.size()),
-                            terr(after, from),
-                            terr(after, to)
+                            "{} (its only hop)",
+                            travelled(&who, "hopped", p, terr(after, from), terr(after, to))
                         ),
                     );
                 }
@@ -648,10 +652,8 @@ impl ui::Narrator<HighGround> for Narrator {
                     say(
                         LineKind::Normal,
                         format!(
-                            "{who} hopped its {} pyramid from {} to {} (its only hop)",
-                            size_name(p.size()),
-                            terr(after, from),
-                            terr(after, to)
+                            "{} (its only hop)",
+                            travelled(&who, "hopped", p, terr(after, from), terr(after, to))
                         ),
                     );
                 }
@@ -672,10 +674,8 @@ impl ui::Narrator<HighGround> for Narrator {
                     say(
                         LineKind::Normal,
                         format!(
-                            "{who} hopped its {} pyramid from {} to {} (its only hop)",
-                            size_name(p.size()),
-                            terr(after, from),
-                            terr(after, to)
+                            "{} (its only hop)",
+                            travelled(&who, "hopped", p, terr(after, from), terr(after, to))
                         ),
                     );
                 }

@@ -231,39 +231,25 @@ pub fn centre_lines(g: &ResArcana, detail: Detail, theme: &Theme) -> Vec<Line<'s
     let name = |c: CardId| g.db.name(c).to_string();
     let heading = |t: &str| Span::styled(t.to_string(), theme.title());
     if detail.tall {
-        lines.push(Line::from(heading("Places of Power")));
-        for &c in &g.places {
-            let def = g.db.get(c);
-            let mut l = vec![Span::raw(format!("  {} ", name(c)))];
-            l.extend(cost_spans(&def.cost, theme));
-            if def.points > 0 {
-                l.push(Span::styled(
-                    format!(
-                        " · {} pt{}",
-                        def.points,
-                        if def.points == 1 { "" } else { "s" }
-                    ),
-                    theme.muted(),
-                ));
+        // Each claimable card with its cost and points, Places of Power then monuments.
+        for (title, cards) in [("Places of Power", &g.places), ("Monuments", &g.monuments)] {
+            lines.push(Line::from(heading(title)));
+            for &c in cards {
+                let def = g.db.get(c);
+                let mut l = vec![Span::raw(format!("  {} ", name(c)))];
+                l.extend(cost_spans(&def.cost, theme));
+                if def.points > 0 {
+                    l.push(Span::styled(
+                        format!(
+                            " · {} pt{}",
+                            def.points,
+                            if def.points == 1 { "" } else { "s" }
+                        ),
+                        theme.muted(),
+                    ));
+                }
+                lines.push(Line::from(l));
             }
-            lines.push(Line::from(l));
-        }
-        lines.push(Line::from(heading("Monuments")));
-        for &c in &g.monuments {
-            let def = g.db.get(c);
-            let mut l = vec![Span::raw(format!("  {} ", name(c)))];
-            l.extend(cost_spans(&def.cost, theme));
-            if def.points > 0 {
-                l.push(Span::styled(
-                    format!(
-                        " · {} pt{}",
-                        def.points,
-                        if def.points == 1 { "" } else { "s" }
-                    ),
-                    theme.muted(),
-                ));
-            }
-            lines.push(Line::from(l));
         }
         lines.push(Line::styled(
             format!("  deck: {} face down", g.monument_deck.len()),

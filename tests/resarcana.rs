@@ -1932,6 +1932,42 @@ fn a_seat_remembers_the_order_it_put_cards_back_in_and_only_it() {
     );
 }
 
+// ---------------------------------------------------------------------------------------------
+// The bots' estimate
+
+#[test]
+fn a_component_yields_its_collects_and_its_best_turning_gain_each_round() {
+    use table::resarcana::eval::income;
+    let g = table(2);
+    let of = |name: &str| income(g.db.get(id(&g, name)));
+    // Three essences collected; two; none (it only answers Dragons).
+    assert_eq!(of("Elemental Spring"), 3.0);
+    assert_eq!(of("Hypnotic Basin"), 2.0);
+    assert_eq!(of("Dragon Bridle"), 0.0);
+    // Gold counts two units: Solomon's Mine turns for a Gold.
+    assert_eq!(of("Solomon's Mine"), 2.0);
+}
+
+#[test]
+fn an_engine_is_worth_less_as_the_leader_nears_ten_points() {
+    use table::resarcana::eval::value;
+    let worth = |g: &table::resarcana::ResArcana| {
+        let mut with = g.clone();
+        give(&mut with, 0, "Elemental Spring");
+        value(&with, 0) - value(g, 0)
+    };
+    let early = table(2);
+    let mut late = table(2);
+    for name in ["Dragon's Lair", "Great Pyramid", "Golden Statue", "Obelisk"] {
+        give(&mut late, 1, name);
+    }
+    assert!(late.points(1) >= 5, "seat 2 leads with {}", late.points(1));
+    assert!(worth(&early) > worth(&late) + 0.5);
+    // Early on, three essences a round are worth more than the artifact's price.
+    let price = 3.0 * 0.125;
+    assert!(worth(&early) > price + 1.0);
+}
+
 /// A probe of the bots' strength, not run by default (release: `cargo test --release --test
 /// resarcana bot_strength -- --ignored --nocapture`): games between two bots, seats swapped.
 /// On 2026-11-28: greedy 15 - 5 random (13.7 rounds a game), mcts:easy 10 - 0 greedy (8.1).

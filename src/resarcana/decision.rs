@@ -4,7 +4,6 @@
 use super::card::CardId;
 use super::card::language::{Collect, Effect, Kind, Source, Trigger};
 use super::essence::{Essence, Essences, Kinds};
-use super::rules::gains;
 use super::state::{Ask, Decision, ResArcana, Target};
 use std::fmt;
 
@@ -53,6 +52,17 @@ pub enum Choice {
     Order([u8; 3]),
 }
 
+/// What a decision offers, as far as running on needs to know (see [`ResArcana::offer`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Offer {
+    /// No choice: the decision is skipped.
+    Nothing,
+    /// One choice: it is made at once.
+    Only(Choice),
+    /// Two or more: a seat decides.
+    Several,
+}
+
 /// Why a choice was not accepted.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum ApplyError {
@@ -92,6 +102,40 @@ impl ResArcana {
         self.choices_for(d.seat, d.ask, out);
     }
 
+    /// How many choices decision `d` offers, as far as [`ResArcana::run`] needs to know: none,
+    /// only one (which), or several. `run` asks it at every decision and the caller then lists
+    /// the choices again, so it stops as soon as two are certain: an action with a card in hand
+    /// offers its discard and passing, whatever is affordable; a payment stops at its second.
+    pub(crate) fn offer(&self, d: Decision, scratch: &mut Vec<Choice>) -> Offer {
+        let s = &self.seats[d.seat as usize];
+        match d.ask {
+            Ask::Action if !s.hand.is_empty() => return Offer::Several,
+            Ask::Pay(price, _) if price.identical.is_none() => {
+                let mut found = 0;
+                let mut first = Essences::ZERO;
+                price.each_payment(&s.pool, &mut |p| {
+                    if found == 0 {
+                        first = *p;
+                    }
+                    found += 1;
+                    found < 2
+                });
+                return match found {
+                    0 => Offer::Nothing,
+                    1 => Offer::Only(Choice::Pay(first)),
+                    _ => Offer::Several,
+                };
+            }
+            _ => {}
+        }
+        self.legal(scratch);
+        match scratch.as_slice() {
+            [] => Offer::Nothing,
+            [only] => Offer::Only(*only),
+            _ => Offer::Several,
+        }
+    }
+
     /// The legal choices as a new list.
     pub fn legal_list(&self) -> Vec<Choice> {
         let mut out = Vec::new();
@@ -116,7 +160,9 @@ impl ResArcana {
                         out.extend(list.iter().map(|&e| Choice::Gain(e.into())))
                     }
                     Some(Collect::Any { n, except }) => {
-                        out.extend(gains(*n, Kinds::of(except)).into_iter().map(Choice::Gain))
+                        Essences::each_combination(*n, Kinds::of(except), &mut |e| {
+                            out.push(Choice::Gain(e))
+                        })
                     }
                     _ => {}
                 }
@@ -136,15 +182,20 @@ impl ResArcana {
             Ask::Action => self.actions(seat, out),
             Ask::DiscardGain => {
                 out.push(Choice::Gain(Essences::of(Essence::Gold, 1)));
-                out.extend(
-                    gains(2, Kinds::of(&[Essence::Gold]))
-                        .into_iter()
-                        .map(Choice::Gain),
-                );
+                Essences::each_combination(2, Kinds::of(&[Essence::Gold]), &mut |e| {
+                    out.push(Choice::Gain(e))
+                });
+            }
+            // Without X identical the base payments are the list, distinct and in order already.
+            Ask::Pay(price, _) if price.identical.is_none() => {
+                price.each_payment(&s.pool, &mut |p| {
+                    out.push(Choice::Pay(*p));
+                    true
+                })
             }
             Ask::Pay(price, _) => out.extend(price.payments(&s.pool).into_iter().map(Choice::Pay)),
             Ask::Gain { n, except, .. } => {
-                out.extend(gains(n, except).into_iter().map(Choice::Gain))
+                Essences::each_combination(n, except, &mut |e| out.push(Choice::Gain(e)))
             }
             Ask::Convert { x, not } => {
                 for e in Essence::ALL {
@@ -200,10 +251,10 @@ impl ResArcana {
     /// The choices of the action decision.
     fn actions(&self, seat: u8, out: &mut Vec<Choice>) {
         let s = &self.seats[seat as usize];
-        let mut hand = s.hand.clone();
-        hand.sort();
-        hand.dedup();
-        for &c in &hand {
+        // The hand in id order, each card once: a set of ids rather than a sorted copy, as
+        // this list is made at every action.
+        let hand = CardSet::of(&s.hand);
+        for c in hand.iter() {
             if self.db.get(c).kind == Kind::Artifact
                 && self.price(seat, c, 0, true).affordable(&s.pool)
             {
@@ -220,12 +271,11 @@ impl ResArcana {
         {
             out.push(Choice::ClaimBlind);
         }
-        for &c in &hand {
-            out.push(Choice::Discard(c));
-        }
+        out.extend(hand.iter().map(Choice::Discard));
         for comp in &s.play {
-            for n in 1..=self.db.get(comp.card).powers.len() as u8 {
-                if self.power_usable(seat, comp.card, n) {
+            for (i, power) in self.db.get(comp.card).powers.iter().enumerate() {
+                let n = i as u8 + 1;
+                if self.usable(seat, comp, power, n) {
                     out.push(Choice::Use(comp.card, n));
                 }
             }
@@ -305,6 +355,35 @@ impl ResArcana {
                     && (*free || self.price(seat, c, *discount, *gold).affordable(&s.pool))
             })
             .collect()
+    }
+}
+
+/// A set of card ids (every id is below 256), read back in id order.
+#[derive(Clone, Copy, Default)]
+struct CardSet([u64; 4]);
+
+impl CardSet {
+    /// The ids of `cards`, each once.
+    fn of(cards: &[CardId]) -> CardSet {
+        let mut set = CardSet::default();
+        for c in cards {
+            set.0[(c.0 >> 6) as usize] |= 1 << (c.0 & 63);
+        }
+        set
+    }
+
+    /// The ids in order.
+    fn iter(self) -> impl Iterator<Item = CardId> {
+        self.0.into_iter().enumerate().flat_map(|(w, word)| {
+            let mut left = word;
+            std::iter::from_fn(move || {
+                (left != 0).then(|| {
+                    let bit = left.trailing_zeros();
+                    left &= left - 1;
+                    CardId((w as u32 * 64 + bit) as u8)
+                })
+            })
+        })
     }
 }
 

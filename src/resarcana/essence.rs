@@ -193,27 +193,46 @@ impl Essences {
 
     /// Every way to take `n` essences of the kinds not in `except`, in a fixed order.
     pub fn combinations(n: u8, except: Kinds) -> Vec<Essences> {
-        let kinds: Vec<Essence> = except.others().collect();
         let mut out = Vec::new();
-        let mut cur = Essences::ZERO;
-        fn rec(kinds: &[Essence], n: u8, cur: &mut Essences, out: &mut Vec<Essences>) {
+        Essences::each_combination(n, except, &mut |e| out.push(e));
+        out
+    }
+
+    /// Calls `f` with every way to take `n` essences of the kinds not in `except`, in the order
+    /// of [`Essences::combinations`] (more of the earlier kinds first), building no list: legal
+    /// lists offer these at many decisions.
+    pub fn each_combination(n: u8, except: Kinds, f: &mut dyn FnMut(Essences)) {
+        fn rec(kinds: &[Essence], n: u8, cur: &mut Essences, f: &mut dyn FnMut(Essences)) {
             match kinds.split_first() {
                 None => {
                     if n == 0 {
-                        out.push(*cur);
+                        f(*cur);
                     }
                 }
                 Some((&k, rest)) => {
+                    // The last kind takes what is left: no other count of it completes `n`.
+                    if rest.is_empty() {
+                        cur.set(k, n);
+                        f(*cur);
+                        cur.set(k, 0);
+                        return;
+                    }
                     for take in (0..=n).rev() {
                         cur.set(k, take);
-                        rec(rest, n - take, cur, out);
+                        rec(rest, n - take, cur, f);
                     }
                     cur.set(k, 0);
                 }
             }
         }
-        rec(&kinds, n, &mut cur, &mut out);
-        out
+        let mut kinds = [Essence::Elan; 5];
+        let mut k = 0;
+        for e in except.others() {
+            kinds[k] = e;
+            k += 1;
+        }
+        let mut cur = Essences::ZERO;
+        rec(&kinds[..k], n, &mut cur, f);
     }
 }
 

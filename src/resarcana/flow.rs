@@ -3,10 +3,12 @@
 
 use super::card::CardId;
 use super::card::language::{Collect, Effect, Kind, Victim};
+use super::decision::Offer;
 use super::essence::{Essence, Essences, Kinds};
 use super::state::{
     Ask, Attack, CostPart, InPlay, Outcome, PayFor, Phase, ResArcana, Target, Task, shuffle,
 };
+use std::sync::Arc;
 
 /// How many tasks one run may do at most: a safety net against a loop in card data.
 const MAX_STEPS: usize = 100_000;
@@ -15,21 +17,22 @@ impl ResArcana {
     /// Does the work on the stack until a decision with a real choice is pending or the game is
     /// over. A decision with a single legal choice is made at once; one with none is skipped.
     pub fn run(&mut self) {
+        // One list for every decision of this run: most runs pass several.
+        let mut scratch = Vec::new();
         for _ in 0..MAX_STEPS {
             if self.outcome.is_some() {
                 self.pending = None;
                 return;
             }
             if let Some(d) = self.pending {
-                let legal = self.legal_list();
-                match legal.len() {
-                    0 => self.pending = None,
+                match self.offer(d, &mut scratch) {
+                    Offer::Nothing => self.pending = None,
                     // A forced choice goes through the same path as a chosen one.
-                    1 => {
+                    Offer::Only(choice) => {
                         self.pending = None;
-                        self.resolve(d.seat, d.ask, legal[0]);
+                        self.resolve(d.seat, d.ask, choice);
                     }
-                    _ => return,
+                    Offer::Several => return,
                 }
                 continue;
             }
@@ -128,9 +131,10 @@ impl ResArcana {
                 }
             }
             Task::NextTurn(s) => {
-                let next = self
-                    .clockwise(self.next_seat(s))
-                    .into_iter()
+                // The seats clockwise from the next one, `s` last (as `clockwise` lists them).
+                let n = self.players();
+                let next = (1..=n)
+                    .map(|i| ((s as usize + i) % n) as u8)
                     .find(|&x| !self.seats[x as usize].passed);
                 match next {
                     Some(x) => self.push(Task::Turn(x)),
@@ -139,8 +143,11 @@ impl ResArcana {
             }
             Task::PowerCost(s, c, n, part) => self.power_cost(s, c, n, part),
             Task::Effect(s, c, n, e) => {
-                if let Some(effect) = self.effect_at(c, n, e).cloned() {
-                    self.effect(s, c, n, e, &effect);
+                // The data is shared and never changes: holding it by its own handle costs less
+                // than copying the effect out of it.
+                let db = Arc::clone(&self.db);
+                if let Some(effect) = db.get(c).power(n).and_then(|p| p.effects.get(e as usize)) {
+                    self.effect(s, c, n, e, effect);
                 }
             }
             Task::ClaimEffect(s, c, i) => {

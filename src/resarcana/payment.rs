@@ -71,14 +71,19 @@ impl Price {
         deficit <= self.discount_used()
     }
 
+    /// Calls `f` with every distinct payment of the base part (without X identical) `pool` can
+    /// make, in the order of [`Price::payments`], until `f` says stop (`false`).
+    pub fn each_payment(&self, pool: &Essences, f: &mut dyn FnMut(&Essences) -> bool) {
+        bounded(pool, &self.base_caps(), self.base_total(), &mut |p| {
+            !self.pays_base(p) || f(p)
+        });
+    }
+
     /// Every distinct payment `pool` can make, in a fixed order.
     pub fn payments(&self, pool: &Essences) -> Vec<Essences> {
         let mut out = Vec::new();
-        let base = self.base_total();
-        bounded(pool, &self.base_caps(), base, &mut |p| {
-            if self.pays_base(p) {
-                out.push(*p);
-            }
+        self.each_payment(pool, &mut |p| {
+            out.push(*p);
             true
         });
         let Some((min, except)) = self.identical else {

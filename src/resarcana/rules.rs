@@ -3,11 +3,11 @@
 
 use super::card::CardId;
 use super::card::language::{
-    Collect, Defence, Effect, Filter, Kind, PointsPer, Tag, Trigger, Victim,
+    Collect, Defence, Effect, Filter, Kind, PointsPer, Power, Tag, Trigger, Victim,
 };
 use super::essence::{Essence, Essences, Kinds};
 use super::payment::Price;
-use super::state::{Attack, Phase, ResArcana};
+use super::state::{Attack, InPlay, Phase, ResArcana};
 
 impl ResArcana {
     /// What `seat` pays to place or claim `card`, with the discounts of its components (on
@@ -60,28 +60,52 @@ impl ResArcana {
         let Some(power) = self.db.get(card).power(n) else {
             return false;
         };
+        self.usable(seat, comp, power, n)
+    }
+
+    /// [`ResArcana::power_usable`] for a component and power already found (the action list
+    /// asks it of every power in play, at every action).
+    pub(crate) fn usable(&self, seat: u8, comp: &InPlay, power: &Power, n: u8) -> bool {
         if power.react.is_some() || (comp.turned && !power.usable_turned) {
             return false;
         }
+        let card = comp.card;
         let cost = &power.cost;
         let s = &self.seats[seat as usize];
         if !comp.stored.covers(&cost.remove.into())
-            || !self.power_price(card, n).affordable(&s.pool)
             || (cost.discard && s.hand.is_empty())
+            || !self.power_price(card, n).affordable(&s.pool)
         {
             return false;
         }
+        // Whether a victim or another component to turn exists, without listing them.
         if let Some(victim) = &cost.destroy
-            && self.victims(seat, card, victim).is_empty()
+            && !s.play.iter().any(|p| self.is_victim(p.card, card, victim))
         {
             return false;
         }
         if let Some(filter) = &cost.turn_other
-            && self.turnable(seat, card, filter).is_empty()
+            && !s.play.iter().any(|p| self.is_turnable(p, card, filter))
         {
             return false;
         }
         true
+    }
+
+    /// Whether a cost of `card` may destroy the artifact `c`.
+    fn is_victim(&self, c: CardId, card: CardId, victim: &Victim) -> bool {
+        let def = self.db.get(c);
+        def.kind == Kind::Artifact
+            && match victim {
+                Victim::This => c == card,
+                Victim::Own(filter) => def.matches(filter),
+                Victim::Other => c != card,
+            }
+    }
+
+    /// Whether a cost of `card` may turn the component `p`.
+    fn is_turnable(&self, p: &InPlay, card: CardId, filter: &Filter) -> bool {
+        !p.turned && p.card != card && self.db.get(p.card).matches(filter)
     }
 
     /// The artifacts of `seat` a cost of `card` may destroy.
@@ -90,15 +114,7 @@ impl ResArcana {
             .play
             .iter()
             .map(|p| p.card)
-            .filter(|&c| {
-                let def = self.db.get(c);
-                def.kind == Kind::Artifact
-                    && match victim {
-                        Victim::This => c == card,
-                        Victim::Own(filter) => def.matches(filter),
-                        Victim::Other => c != card,
-                    }
-            })
+            .filter(|&c| self.is_victim(c, card, victim))
             .collect()
     }
 
@@ -107,7 +123,7 @@ impl ResArcana {
         self.seats[seat as usize]
             .play
             .iter()
-            .filter(|p| !p.turned && p.card != card && self.db.get(p.card).matches(filter))
+            .filter(|p| self.is_turnable(p, card, filter))
             .map(|p| p.card)
             .collect()
     }

@@ -108,9 +108,15 @@ impl ResArcana {
     /// offers its discard and passing, whatever is affordable; a payment stops at its second.
     pub(crate) fn offer(&self, d: Decision, scratch: &mut Vec<Choice>) -> Offer {
         let s = &self.seats[d.seat as usize];
+        // How many kinds `n` essences may be taken in: two kinds or more give several ways.
+        let kinds = |except: Kinds| except.others().count();
         match d.ask {
             Ask::Action if !s.hand.is_empty() => return Offer::Several,
-            Ask::Pay(price, _) if price.identical.is_none() => {
+            Ask::Stored(_) | Ask::DiscardGain => return Offer::Several,
+            Ask::Gain { n, except, .. } if n > 0 && kinds(except) >= 2 => return Offer::Several,
+            Ask::Convert { .. } => return Offer::Several,
+            Ask::ScryOrder { .. } if self.looking.len() >= 2 => return Offer::Several,
+            Ask::Pay(price, _) => {
                 let mut found = 0;
                 let mut first = Essences::ZERO;
                 price.each_payment(&s.pool, &mut |p| {
@@ -120,12 +126,25 @@ impl ResArcana {
                     found += 1;
                     found < 2
                 });
-                return match found {
-                    0 => Offer::Nothing,
-                    1 => Offer::Only(Choice::Pay(first)),
-                    _ => Offer::Several,
-                };
+                match (price.identical, found) {
+                    (None, 0) => return Offer::Nothing,
+                    (None, 1) => return Offer::Only(Choice::Pay(first)),
+                    (None, _) => return Offer::Several,
+                    // X may be 0: each base payment is a payment of its own.
+                    (Some((0, _)), 2) => return Offer::Several,
+                    _ => {}
+                }
             }
+            Ask::CollectPick(card, i, j) => match self.collect_at(card, i, j) {
+                Some(Collect::Any { n, except }) if *n > 0 && kinds(Kinds::of(except)) >= 2 => {
+                    return Offer::Several;
+                }
+                // The list is deduplicated where neighbours are equal.
+                Some(Collect::Either(list)) if list.windows(2).any(|w| w[0] != w[1]) => {
+                    return Offer::Several;
+                }
+                _ => {}
+            },
             _ => {}
         }
         self.legal(scratch);
@@ -159,11 +178,7 @@ impl ResArcana {
                     Some(Collect::Either(list)) => {
                         out.extend(list.iter().map(|&e| Choice::Gain(e.into())))
                     }
-                    Some(Collect::Any { n, except }) => {
-                        Essences::each_combination(*n, Kinds::of(except), &mut |e| {
-                            out.push(Choice::Gain(e))
-                        })
-                    }
+                    Some(Collect::Any { n, except }) => push_gains(*n, Kinds::of(except), out),
                     _ => {}
                 }
                 out.dedup();
@@ -182,9 +197,7 @@ impl ResArcana {
             Ask::Action => self.actions(seat, out),
             Ask::DiscardGain => {
                 out.push(Choice::Gain(Essences::of(Essence::Gold, 1)));
-                Essences::each_combination(2, Kinds::of(&[Essence::Gold]), &mut |e| {
-                    out.push(Choice::Gain(e))
-                });
+                push_gains(2, Kinds::of(&[Essence::Gold]), out);
             }
             // Without X identical the base payments are the list, distinct and in order already.
             Ask::Pay(price, _) if price.identical.is_none() => {
@@ -194,9 +207,7 @@ impl ResArcana {
                 })
             }
             Ask::Pay(price, _) => out.extend(price.payments(&s.pool).into_iter().map(Choice::Pay)),
-            Ask::Gain { n, except, .. } => {
-                Essences::each_combination(n, except, &mut |e| out.push(Choice::Gain(e)))
-            }
+            Ask::Gain { n, except, .. } => push_gains(n, except, out),
             Ask::Convert { x, not } => {
                 for e in Essence::ALL {
                     if e != Essence::Gold && Some(e) != not {
@@ -254,11 +265,22 @@ impl ResArcana {
         // The hand in id order, each card once: a set of ids rather than a sorted copy, as
         // this list is made at every action.
         let hand = CardSet::of(&s.hand);
+        // Without a discount in play, an artifact's price is its printed cost: the components'
+        // discounts are then not looked through again for every card in hand.
+        let discounts = s
+            .play
+            .iter()
+            .any(|p| !self.db.get(p.card).discounts.is_empty());
         for c in hand.iter() {
-            if self.db.get(c).kind == Kind::Artifact
-                && self.price(seat, c, 0, true).affordable(&s.pool)
-            {
-                out.push(Choice::Place(c));
+            if self.db.get(c).kind == Kind::Artifact {
+                let price = if discounts {
+                    self.price(seat, c, 0, true)
+                } else {
+                    self.db.price(c)
+                };
+                if price.affordable(&s.pool) {
+                    out.push(Choice::Place(c));
+                }
             }
         }
         for &c in self.monuments.iter().chain(self.places.iter()) {
@@ -355,6 +377,14 @@ impl ResArcana {
                     && (*free || self.price(seat, c, *discount, *gold).affordable(&s.pool))
             })
             .collect()
+    }
+}
+
+/// Every way to gain `n` essences of kinds not in `except`, as choices, in a fixed order.
+fn push_gains(n: u8, except: Kinds, out: &mut Vec<Choice>) {
+    match Essences::combination_list(n, except) {
+        Some(list) => out.extend(list.iter().map(|&e| Choice::Gain(e))),
+        None => Essences::each_combination(n, except, &mut |e| out.push(Choice::Gain(e))),
     }
 }
 

@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::sync::OnceLock;
 
 /// One kind of essence. The order is the order every count is written in.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
@@ -78,6 +79,13 @@ impl Kinds {
         Kinds(self.0 | 1 << e.index())
     }
 }
+
+/// How many essences at most the kept lists of [`Essences::combination_list`] take.
+pub const KEPT: usize = 8;
+
+/// The kept lists, by number of essences and set of kinds left out (5 kinds: 32 sets).
+static KEPT_LISTS: [OnceLock<Box<[Essences]>>; (KEPT + 1) * 32] =
+    [const { OnceLock::new() }; (KEPT + 1) * 32];
 
 /// A count of each essence: a pool, a cost paid, what lies on a component.
 #[derive(
@@ -196,6 +204,16 @@ impl Essences {
         let mut out = Vec::new();
         Essences::each_combination(n, except, &mut |e| out.push(e));
         out
+    }
+
+    /// [`Essences::combinations`] as a list made once for the whole program (for up to
+    /// [`KEPT`] essences): decisions to gain essences offer the same few lists again and again.
+    pub fn combination_list(n: u8, except: Kinds) -> Option<&'static [Essences]> {
+        let i = n as usize * 32 + except.0 as usize;
+        if n as usize > KEPT || except.0 >= 32 {
+            return None;
+        }
+        Some(KEPT_LISTS[i].get_or_init(|| Essences::combinations(n, except).into_boxed_slice()))
     }
 
     /// Calls `f` with every way to take `n` essences of the kinds not in `except`, in the order

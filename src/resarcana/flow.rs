@@ -107,10 +107,10 @@ impl ResArcana {
                     .iter()
                     .map(|s| (s.pool, s.play.clone()))
                     .collect();
-                let order = self.clockwise(self.token);
-                let mut tasks: Vec<Task> = order.iter().map(|&s| Task::Collect(s)).collect();
-                tasks.push(Task::Turn(self.token));
-                self.push_in_order(tasks);
+                let (n, token) = (self.players(), self.token);
+                // The seats clockwise from the token holder (as `clockwise` lists them).
+                let order = (0..n).map(move |i| ((token as usize + i) % n) as u8);
+                self.push_in_order(order.map(Task::Collect).chain([Task::Turn(token)]));
             }
             Task::Collect(s) => self.collect(s),
             Task::CollectStored(s, c) => {
@@ -175,13 +175,9 @@ impl ResArcana {
             }
             Task::Swap(s) => self.ask(s, Ask::Swap),
             Task::Victory(end) => {
-                let mut tasks: Vec<Task> = self
-                    .clockwise(self.token)
-                    .into_iter()
-                    .map(Task::VictoryAsk)
-                    .collect();
-                tasks.push(Task::VictoryCount(end));
-                self.push_in_order(tasks);
+                let (n, token) = (self.players(), self.token);
+                let order = (0..n).map(move |i| ((token as usize + i) % n) as u8);
+                self.push_in_order(order.map(Task::VictoryAsk).chain([Task::VictoryCount(end)]));
             }
             Task::VictoryAsk(s) => self.ask(s, Ask::Victory),
             Task::VictoryCount(end) => self.count_victory(end),
@@ -201,51 +197,63 @@ impl ResArcana {
     /// A seat's Collect step: stored essences first (take or leave), then collect abilities
     /// (some depend on what was left), then collect costs.
     fn collect(&mut self, s: u8) {
-        let play: Vec<InPlay> = self.seats[s as usize].play.clone();
-        let mut tasks = Vec::new();
-        for p in &play {
+        // The stack is filled in the order the tasks are done, then that stretch is reversed:
+        // no copy of the components nor list of tasks is made.
+        let ResArcana {
+            seats, db, tasks, ..
+        } = self;
+        let play = &seats[s as usize].play;
+        let start = tasks.len();
+        for p in play {
             if !p.stored.is_zero() {
                 tasks.push(Task::CollectStored(s, p.card));
             }
         }
-        for p in &play {
-            for i in 0..self.db.get(p.card).collect.len() as u8 {
+        for p in play {
+            for i in 0..db.get(p.card).collect.len() as u8 {
                 tasks.push(Task::CollectAbility(s, p.card, i));
             }
         }
-        for p in &play {
-            if self.db.get(p.card).collect_cost.is_some() {
+        for p in play {
+            if db.get(p.card).collect_cost.is_some() {
                 tasks.push(Task::CollectCost(s, p.card));
             }
         }
-        self.push_in_order(tasks);
+        tasks[start..].reverse();
     }
 
     fn collect_ability(&mut self, s: u8, card: CardId, i: u8, j: u8) {
-        let Some(ability) = self.collect_at(card, i, j).cloned() else {
+        // Read through a handle of the shared data rather than copied out of it.
+        let db = Arc::clone(&self.db);
+        let top = db.get(card).collect.get(i as usize);
+        let ability = match (top, j) {
+            (_, 0) => top,
+            (Some(Collect::IfLeft { then, .. }), _) => then.get(j as usize - 1),
+            _ => None,
+        };
+        let Some(ability) = ability else {
             return;
         };
         match ability {
-            Collect::Gain(e) => self.gain(s, &e.into()),
+            Collect::Gain(e) => self.gain(s, &(*e).into()),
             Collect::Either(_) | Collect::Any { .. } => self.ask(s, Ask::CollectPick(card, i, j)),
             Collect::IfLeft { of, then } => {
                 let stored = self.in_play(s, card).map_or(Essences::ZERO, |p| p.stored);
                 let left = match of {
-                    Some(e) => stored.get(e) > 0,
+                    Some(e) => stored.get(*e) > 0,
                     None => !stored.is_zero(),
                 };
                 if left && j == 0 {
-                    let tasks: Vec<Task> = (0..then.len() as u8)
-                        .map(|k| Task::CollectNested(s, card, i, k))
-                        .collect();
-                    self.push_in_order(tasks);
+                    self.push_in_order(
+                        (0..then.len() as u8).map(|k| Task::CollectNested(s, card, i, k)),
+                    );
                 }
             }
             Collect::StoreEachPresent(n) => {
                 if let Some(p) = self.in_play_mut(s, card) {
                     let mut add = Essences::ZERO;
                     for e in p.stored.kinds() {
-                        add.set(e, n);
+                        add.set(e, *n);
                     }
                     p.stored = p.stored.plus(&add);
                 }

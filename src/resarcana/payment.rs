@@ -136,14 +136,36 @@ impl Price {
 
     /// Whether `pool` can pay at all.
     pub fn affordable(&self, pool: &Essences) -> bool {
-        self.base_affordable(pool)
-            && self
-                .identical
-                .is_none_or(|(min, except)| min == 0 || except.others().any(|e| pool.get(e) >= min))
+        // Too few essences in all is the common answer (Places of Power, monuments), and the
+        // quickest to give.
+        let base = if self.disc_gold == 0 && self.disc_other == 0 {
+            self.undiscounted_affordable(pool)
+        } else {
+            pool.total() >= self.base_total() && self.base_affordable(pool)
+        };
+        base && self
+            .identical
+            .is_none_or(|(min, except)| min == 0 || except.others().any(|e| pool.get(e) >= min))
     }
 }
 
 impl Price {
+    /// [`Price::base_affordable`] without discounts, the case of every power and claim: each
+    /// fixed count held, and what the kinds `any` may take hold beyond them covering `any`.
+    fn undiscounted_affordable(&self, pool: &Essences) -> bool {
+        let mut spare = 0u32;
+        for (i, e) in Essence::ALL.into_iter().enumerate() {
+            let (have, asked) = (pool.0[i], self.fixed.0[i]);
+            if have < asked {
+                return false;
+            }
+            if !self.except.has(e) {
+                spare += (have - asked) as u32;
+            }
+        }
+        spare >= self.any as u32
+    }
+
     /// Whether `pool` can pay the base part, worked out rather than searched (bots ask it for
     /// every card and power at every decision). A payment differs from the fixed essences by
     /// kinds paid short (at most the discount in all, Gold at most the Gold discount) and kinds

@@ -15,12 +15,7 @@ impl ResArcana {
     /// Gold off).
     pub fn price(&self, seat: u8, card: CardId, extra: u8, extra_gold: bool) -> Price {
         let def = self.db.get(card);
-        let mut price = Price {
-            fixed: def.cost.fixed(),
-            any: def.cost.any,
-            except: def.cost.except(),
-            ..Price::default()
-        };
+        let mut price = self.db.price(card);
         if def.kind == Kind::Artifact {
             for p in &self.seats[seat as usize].play {
                 for d in &self.db.get(p.card).discounts {
@@ -36,20 +31,7 @@ impl ResArcana {
 
     /// The essence part of power `n`'s cost on `card`.
     pub fn power_price(&self, card: CardId, n: u8) -> Price {
-        let Some(p) = self.db.get(card).power(n) else {
-            return Price::default();
-        };
-        Price {
-            fixed: p.cost.pay.fixed(),
-            any: p.cost.pay.any,
-            except: p.cost.pay.except(),
-            identical: p
-                .cost
-                .identical
-                .as_ref()
-                .map(|i| (i.min, Kinds::of(&i.except))),
-            ..Price::default()
-        }
+        self.db.power_price(card, n)
     }
 
     /// Whether `seat` may use power `n` of its component `card` as an action now.

@@ -7,6 +7,8 @@
 pub mod language;
 pub mod validate;
 
+use super::essence::Kinds;
+use super::payment::Price;
 use crate::shell::quote;
 use language::{CardDef, Kind, Side};
 use std::fmt;
@@ -104,6 +106,10 @@ impl std::error::Error for LoadError {}
 #[derive(Debug, PartialEq)]
 pub struct Db {
     cards: Vec<CardDef>,
+    /// Each card's placement or claim cost as a price, before any discount, and each of its
+    /// powers' essence costs: worked out once here, as the action list asks for them all at
+    /// every action.
+    prices: Vec<(Price, Vec<Price>)>,
 }
 
 impl Db {
@@ -161,7 +167,25 @@ impl Db {
             return Err(LoadError::Empty);
         }
         validate::all(&cards, &origin)?;
-        Ok(Arc::new(Db { cards }))
+        let prices = cards.iter().map(prices_of).collect();
+        Ok(Arc::new(Db { cards, prices }))
+    }
+
+    /// The cost of placing or claiming `card`, before discounts.
+    pub fn price(&self, id: CardId) -> Price {
+        self.prices
+            .get(id.0 as usize)
+            .map_or_else(Price::default, |p| p.0)
+    }
+
+    /// The essence part of the cost of power `n` (from 1) of `card` (nothing for no power).
+    pub fn power_price(&self, id: CardId, n: u8) -> Price {
+        let powers = self.prices.get(id.0 as usize).map(|p| &p.1);
+        (n as usize)
+            .checked_sub(1)
+            .and_then(|i| powers?.get(i))
+            .copied()
+            .unwrap_or_default()
     }
 
     /// A component's definition. Ids come from this database; an unknown one (from a foreign
@@ -228,6 +252,32 @@ impl Db {
     pub fn is_empty(&self) -> bool {
         self.cards.is_empty()
     }
+}
+
+/// A card's cost and its powers' essence costs as prices.
+fn prices_of(card: &CardDef) -> (Price, Vec<Price>) {
+    let cost = Price {
+        fixed: card.cost.fixed(),
+        any: card.cost.any,
+        except: card.cost.except(),
+        ..Price::default()
+    };
+    let powers = card
+        .powers
+        .iter()
+        .map(|p| Price {
+            fixed: p.cost.pay.fixed(),
+            any: p.cost.pay.any,
+            except: p.cost.pay.except(),
+            identical: p
+                .cost
+                .identical
+                .as_ref()
+                .map(|i| (i.min, Kinds::of(&i.except))),
+            ..Price::default()
+        })
+        .collect();
+    (cost, powers)
 }
 
 fn ron_options() -> ron::Options {

@@ -2,7 +2,7 @@
 //! `resolve`).
 
 use super::card::CardId;
-use super::card::language::{Collect, Effect, Kind, Source, Trigger};
+use super::card::language::{Collect, Effect, Kind, Source, Tag, Trigger};
 use super::essence::{Essence, Essences, Kinds};
 use super::state::{Ask, Decision, ResArcana, Target};
 use std::fmt;
@@ -224,12 +224,14 @@ impl ResArcana {
                 );
             }
             Ask::LifeLoss(attack) => {
-                let triggers = self.attack_triggers(attack.card);
-                out.extend(
-                    self.reactions(seat, &triggers)
-                        .into_iter()
-                        .map(|(c, n)| Choice::Use(c, n)),
-                );
+                let dragon = self.db.get(attack.card).has_tag(Tag::Dragon);
+                // As `attack_triggers` lists them, without a list.
+                let triggers: &[Trigger] = if dragon {
+                    &[Trigger::LifeLoss, Trigger::DragonAttack]
+                } else {
+                    &[Trigger::LifeLoss]
+                };
+                self.each_reaction(seat, triggers, &mut |c, n| out.push(Choice::Use(c, n)));
                 if self.defence(seat, &attack).is_some() {
                     out.push(Choice::Defend);
                 }
@@ -249,11 +251,9 @@ impl ResArcana {
                 }
             }
             Ask::Victory => {
-                out.extend(
-                    self.reactions(seat, &[Trigger::VictoryCheck])
-                        .into_iter()
-                        .map(|(c, n)| Choice::Use(c, n)),
-                );
+                self.each_reaction(seat, &[Trigger::VictoryCheck], &mut |c, n| {
+                    out.push(Choice::Use(c, n))
+                });
                 out.push(Choice::Done);
             }
         }
@@ -283,22 +283,47 @@ impl ResArcana {
                 }
             }
         }
+        // Discounts apply to artifacts only: a monument or Place costs what it says.
+        let claim_price = |c: CardId| {
+            if self.db.get(c).kind == Kind::Artifact {
+                self.price(seat, c, 0, true)
+            } else {
+                self.db.price(c)
+            }
+        };
         for &c in self.monuments.iter().chain(self.places.iter()) {
-            if self.price(seat, c, 0, true).affordable(&s.pool) {
+            if claim_price(c).affordable(&s.pool) {
                 out.push(Choice::Claim(c));
             }
         }
         if let Some(&top) = self.monument_deck.last()
-            && self.price(seat, top, 0, true).affordable(&s.pool)
+            && claim_price(top).affordable(&s.pool)
         {
             out.push(Choice::ClaimBlind);
         }
         out.extend(hand.iter().map(Choice::Discard));
         for comp in &s.play {
-            for (i, power) in self.db.get(comp.card).powers.iter().enumerate() {
-                let n = i as u8 + 1;
-                if self.usable(seat, comp, power, n) {
-                    out.push(Choice::Use(comp.card, n));
+            let powers = &self.db.get(comp.card).powers;
+            match self.db.action_powers(comp.card, comp.turned) {
+                // Only the powers that can be actions now (reactions never are; on a turned
+                // component, only those usable turned), in order.
+                Some(mut bits) => {
+                    while bits != 0 {
+                        let i = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        let n = i as u8 + 1;
+                        if self.usable(seat, comp, &powers[i], n) {
+                            out.push(Choice::Use(comp.card, n));
+                        }
+                    }
+                }
+                None => {
+                    for (i, power) in powers.iter().enumerate() {
+                        let n = i as u8 + 1;
+                        if self.usable(seat, comp, power, n) {
+                            out.push(Choice::Use(comp.card, n));
+                        }
+                    }
                 }
             }
         }

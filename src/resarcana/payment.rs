@@ -50,6 +50,24 @@ impl Price {
         caps
     }
 
+    /// The fewest of each kind a payment of the base part can hold: its fixed count less what
+    /// the discount can take off it (Gold: only the Gold discount). Without a discount, every
+    /// fixed count is paid in full, and the search need not try fewer.
+    fn base_floors(&self) -> Essences {
+        let used = self.discount_used();
+        let mut floors = Essences::ZERO;
+        for (i, e) in Essence::ALL.into_iter().enumerate() {
+            let asked = self.fixed.0[i] as u32;
+            let off = if e == Essence::Gold {
+                used.min(self.disc_gold as u32)
+            } else {
+                used
+            };
+            floors.0[i] = asked.saturating_sub(off) as u8;
+        }
+        floors
+    }
+
     /// Whether `p` pays the base part exactly.
     pub fn pays_base(&self, p: &Essences) -> bool {
         if p.total() != self.base_total() {
@@ -74,9 +92,13 @@ impl Price {
     /// Calls `f` with every distinct payment of the base part (without X identical) `pool` can
     /// make, in the order of [`Price::payments`], until `f` says stop (`false`).
     pub fn each_payment(&self, pool: &Essences, f: &mut dyn FnMut(&Essences) -> bool) {
-        bounded(pool, &self.base_caps(), self.base_total(), &mut |p| {
-            !self.pays_base(p) || f(p)
-        });
+        bounded(
+            pool,
+            &self.base_floors(),
+            &self.base_caps(),
+            self.base_total(),
+            &mut |p| !self.pays_base(p) || f(p),
+        );
     }
 
     /// Every distinct payment `pool` can make, in a fixed order.
@@ -153,6 +175,10 @@ impl Price {
     /// [`Price::base_affordable`] without discounts, the case of every power and claim: each
     /// fixed count held, and what the kinds `any` may take hold beyond them covering `any`.
     fn undiscounted_affordable(&self, pool: &Essences) -> bool {
+        // Many powers cost only their turning.
+        if self.any == 0 && self.fixed.is_zero() {
+            return true;
+        }
         let mut spare = 0u32;
         for (i, e) in Essence::ALL.into_iter().enumerate() {
             let (have, asked) = (pool.0[i], self.fixed.0[i]);
@@ -206,13 +232,21 @@ impl Price {
     }
 }
 
-/// Calls `f` with every count of `n` essences that `pool` holds, taking at most `cap` of each
-/// kind, in a fixed order (more of the earlier kinds first), until `f` says stop (`false`).
-/// Whether it was stopped.
-fn bounded(pool: &Essences, cap: &Essences, n: u32, f: &mut dyn FnMut(&Essences) -> bool) -> bool {
+/// Calls `f` with every count of `n` essences that `pool` holds, taking at least `floor` and at
+/// most `cap` of each kind, in a fixed order (more of the earlier kinds first), until `f` says
+/// stop (`false`). Whether it was stopped.
+fn bounded(
+    pool: &Essences,
+    floor: &Essences,
+    cap: &Essences,
+    n: u32,
+    f: &mut dyn FnMut(&Essences) -> bool,
+) -> bool {
+    // Counts are searched above the floors: `take` is what kind i holds beyond its floor.
     fn rec(
         i: usize,
         left: u32,
+        floor: &Essences,
         most: &[u32; 5],
         room: &[u32; 5],
         cur: &mut Essences,
@@ -224,18 +258,27 @@ fn bounded(pool: &Essences, cap: &Essences, n: u32, f: &mut dyn FnMut(&Essences)
         // What the later kinds can still take: a count this one leaves beyond it is no payment.
         let low = left.saturating_sub(room[i]);
         for take in (low..=most[i].min(left)).rev() {
-            cur.0[i] = take as u8;
-            if rec(i + 1, left - take, most, room, cur, f) {
+            cur.0[i] = floor.0[i] + take as u8;
+            if rec(i + 1, left - take, floor, most, room, cur, f) {
                 return true;
             }
         }
-        cur.0[i] = 0;
+        cur.0[i] = floor.0[i];
         false
     }
     let mut most = [0u32; 5];
+    let mut floors = 0u32;
     for (i, m) in most.iter_mut().enumerate() {
-        *m = (pool.0[i] as u32).min(cap.0[i] as u32);
+        let (top, low) = ((pool.0[i] as u32).min(cap.0[i] as u32), floor.0[i] as u32);
+        if top < low {
+            return false;
+        }
+        *m = top - low;
+        floors += low;
     }
+    let Some(n) = n.checked_sub(floors) else {
+        return false;
+    };
     // room[i]: how many the kinds after i can take together.
     let mut room = [0u32; 5];
     for i in (0..4).rev() {
@@ -244,8 +287,8 @@ fn bounded(pool: &Essences, cap: &Essences, n: u32, f: &mut dyn FnMut(&Essences)
     if room[0] + most[0] < n {
         return false;
     }
-    let mut cur = Essences::ZERO;
-    rec(0, n, &most, &room, &mut cur, f)
+    let mut cur = *floor;
+    rec(0, n, floor, &most, &room, &mut cur, f)
 }
 
 #[cfg(test)]

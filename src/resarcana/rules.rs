@@ -123,8 +123,15 @@ impl ResArcana {
     /// The reactions of `seat` to `trigger` it can pay now: (component, power number). A
     /// reaction on a turned component may be used unless its cost turns it.
     pub fn reactions(&self, seat: u8, triggers: &[Trigger]) -> Vec<(CardId, u8)> {
-        let s = &self.seats[seat as usize];
         let mut out = Vec::new();
+        self.each_reaction(seat, triggers, &mut |c, n| out.push((c, n)));
+        out
+    }
+
+    /// Calls `f` with each of [`ResArcana::reactions`], in order, making no list (legal lists
+    /// ask at every Life loss and victory check, where there is seldom any).
+    pub fn each_reaction(&self, seat: u8, triggers: &[Trigger], f: &mut dyn FnMut(CardId, u8)) {
+        let s = &self.seats[seat as usize];
         for comp in &s.play {
             for (i, p) in self.db.get(comp.card).powers.iter().enumerate() {
                 let Some(t) = p.react else { continue };
@@ -133,11 +140,10 @@ impl ResArcana {
                     && s.pool.covers(&p.cost.pay.fixed())
                     && comp.stored.covers(&p.cost.remove.into())
                 {
-                    out.push((comp.card, i as u8 + 1));
+                    f(comp.card, i as u8 + 1);
                 }
             }
         }
-        out
     }
 
     /// What an attack's own defence asks, and whether `seat` can give it.

@@ -110,6 +110,10 @@ pub struct Db {
     /// powers' essence costs: worked out once here, as the action list asks for them all at
     /// every action.
     prices: Vec<(Price, Vec<Price>)>,
+    /// Each card's powers that are actions (not reactions), as bits (power `n` is bit `n - 1`):
+    /// all of them, and those usable while the card is turned. `None` past 64 powers. The
+    /// action list skips through these rather than reading every power of every component.
+    actions: Vec<Option<(u64, u64)>>,
 }
 
 impl Db {
@@ -168,7 +172,19 @@ impl Db {
         }
         validate::all(&cards, &origin)?;
         let prices = cards.iter().map(prices_of).collect();
-        Ok(Arc::new(Db { cards, prices }))
+        let actions = cards.iter().map(actions_of).collect();
+        Ok(Arc::new(Db {
+            cards,
+            prices,
+            actions,
+        }))
+    }
+
+    /// The powers of `card` that are actions, as bits (power `n` is bit `n - 1`): all of them,
+    /// or (`turned`) those usable while it is turned. `None`: too many powers for the bits.
+    pub fn action_powers(&self, id: CardId, turned: bool) -> Option<u64> {
+        let (all, when_turned) = (*self.actions.get(id.0 as usize)?)?;
+        Some(if turned { when_turned } else { all })
     }
 
     /// The cost of placing or claiming `card`, before discounts.
@@ -252,6 +268,23 @@ impl Db {
     pub fn is_empty(&self) -> bool {
         self.cards.is_empty()
     }
+}
+
+/// The bits of [`Db::action_powers`].
+fn actions_of(card: &CardDef) -> Option<(u64, u64)> {
+    if card.powers.len() > 64 {
+        return None;
+    }
+    let (mut all, mut turned) = (0u64, 0u64);
+    for (i, p) in card.powers.iter().enumerate() {
+        if p.react.is_none() {
+            all |= 1 << i;
+            if p.usable_turned {
+                turned |= 1 << i;
+            }
+        }
+    }
+    Some((all, turned))
 }
 
 /// A card's cost and its powers' essence costs as prices.

@@ -3,29 +3,34 @@
 
 use super::card::CardId;
 use super::card::language::{Collect, Effect, Kind, Victim};
-use super::decision::Offer;
+use super::decision::{Choice, Offer};
 use super::essence::{Essence, Essences, Kinds};
 use super::state::{
     Ask, Attack, CostPart, InPlay, Outcome, PayFor, Phase, ResArcana, Target, Task, shuffle,
 };
+use std::cell::RefCell;
 use std::sync::Arc;
 
 /// How many tasks one run may do at most: a safety net against a loop in card data.
 const MAX_STEPS: usize = 100_000;
 
+thread_local! {
+    /// The list [`ResArcana::run`] fills when it must see a decision's whole list, kept for the
+    /// thread: runs then allocate none (they are made for every decision of every playout).
+    static SCRATCH: RefCell<Vec<Choice>> = const { RefCell::new(Vec::new()) };
+}
+
 impl ResArcana {
     /// Does the work on the stack until a decision with a real choice is pending or the game is
     /// over. A decision with a single legal choice is made at once; one with none is skipped.
     pub fn run(&mut self) {
-        // One list for every decision of this run: most runs pass several.
-        let mut scratch = Vec::new();
         for _ in 0..MAX_STEPS {
             if self.outcome.is_some() {
                 self.pending = None;
                 return;
             }
             if let Some(d) = self.pending {
-                match self.offer(d, &mut scratch) {
+                match SCRATCH.with_borrow_mut(|scratch| self.offer(d, scratch)) {
                     Offer::Nothing => self.pending = None,
                     // A forced choice goes through the same path as a chosen one.
                     Offer::Only(choice) => {
@@ -169,10 +174,7 @@ impl ResArcana {
                     self.ask(s, Ask::LifeLoss(attack));
                 }
             }
-            Task::Draw(s, n) => {
-                let cards = self.take_from_deck(s, n);
-                self.seats[s as usize].hand.extend(cards);
-            }
+            Task::Draw(s, n) => self.draw(s, n),
             Task::Swap(s) => self.ask(s, Ask::Swap),
             Task::Victory(end) => {
                 let (n, token) = (self.players(), self.token);
@@ -358,8 +360,7 @@ impl ResArcana {
             }
             Effect::Draw(k) => self.push(Task::Draw(s, *k)),
             Effect::DrawThenDiscard { draw, discard } => {
-                let cards = self.take_from_deck(s, *draw);
-                self.seats[s as usize].hand.extend(cards);
+                self.draw(s, *draw);
                 if *discard > 0 {
                     self.ask(s, Ask::Target(Target::DiscardDown(*discard)));
                 }
@@ -425,6 +426,19 @@ impl ResArcana {
     /// pile is shuffled into a new deck (only then).
     pub(crate) fn take_from_deck(&mut self, s: u8, n: u8) -> Vec<CardId> {
         let mut out = Vec::new();
+        self.take_from_deck_into(s, n, &mut out);
+        out
+    }
+
+    /// A seat draws `n` cards into its hand (straight into it: no list of the cards drawn).
+    fn draw(&mut self, s: u8, n: u8) {
+        let mut hand = std::mem::take(&mut self.seats[s as usize].hand);
+        self.take_from_deck_into(s, n, &mut hand);
+        self.seats[s as usize].hand = hand;
+    }
+
+    /// [`ResArcana::take_from_deck`], adding the cards to `out`.
+    fn take_from_deck_into(&mut self, s: u8, n: u8, out: &mut Vec<CardId>) {
         for _ in 0..n {
             let seat = &mut self.seats[s as usize];
             if seat.deck.is_empty() {
@@ -442,7 +456,6 @@ impl ResArcana {
                 out.push(c);
             }
         }
-        out
     }
 
     /// Counts points at a victory check: 10 or more ends the game.

@@ -364,7 +364,8 @@ impl ResArcana {
                 .filter(|&c| self.db.get(c).kind == Kind::Artifact)
                 .collect(),
         };
-        picks.sort();
+        // Card ids are plain values: unstable order is the same order.
+        picks.sort_unstable();
         picks.dedup();
         out.extend(picks.into_iter().map(Choice::Pick));
         if matches!(t, Target::Place(..)) {

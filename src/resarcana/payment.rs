@@ -91,7 +91,7 @@ impl Price {
 
     /// Calls `f` with every distinct payment of the base part (without X identical) `pool` can
     /// make, in the order of [`Price::payments`], until `f` says stop (`false`).
-    pub fn each_payment(&self, pool: &Essences, f: &mut dyn FnMut(&Essences) -> bool) {
+    pub fn each_payment(&self, pool: &Essences, f: &mut impl FnMut(&Essences) -> bool) {
         bounded(
             pool,
             &self.base_floors(),
@@ -125,7 +125,8 @@ impl Price {
                 all.push(p);
             }
         }
-        all.sort_by(|a, b| b.cmp(a));
+        // Equal payments are the same value: an unstable sort orders them as a stable one.
+        all.sort_unstable_by(|a, b| b.cmp(a));
         all.dedup();
         all
     }
@@ -235,22 +236,23 @@ impl Price {
 /// Calls `f` with every count of `n` essences that `pool` holds, taking at least `floor` and at
 /// most `cap` of each kind, in a fixed order (more of the earlier kinds first), until `f` says
 /// stop (`false`). Whether it was stopped.
-fn bounded(
+fn bounded<F: FnMut(&Essences) -> bool>(
     pool: &Essences,
     floor: &Essences,
     cap: &Essences,
     n: u32,
-    f: &mut dyn FnMut(&Essences) -> bool,
+    f: &mut F,
 ) -> bool {
     // Counts are searched above the floors: `take` is what kind i holds beyond its floor.
-    fn rec(
+    // Generic over `f` so that the payment test is compiled into the search.
+    fn rec<F: FnMut(&Essences) -> bool>(
         i: usize,
         left: u32,
         floor: &Essences,
         most: &[u32; 5],
         room: &[u32; 5],
         cur: &mut Essences,
-        f: &mut dyn FnMut(&Essences) -> bool,
+        f: &mut F,
     ) -> bool {
         if i == 5 {
             return left == 0 && !f(cur);

@@ -2,9 +2,8 @@
 //! `resolve`).
 
 use super::card::CardId;
-use super::card::language::{Collect, Effect, Kind, Source, Trigger};
+use super::card::language::{Collect, Effect, Kind, Source, Tag, Trigger};
 use super::essence::{Essence, Essences, Kinds};
-use super::rules::gains;
 use super::state::{Ask, Decision, ResArcana, Target};
 use std::fmt;
 
@@ -53,6 +52,17 @@ pub enum Choice {
     Order([u8; 3]),
 }
 
+/// What a decision offers, as far as running on needs to know (see [`ResArcana::offer`]).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Offer {
+    /// No choice: the decision is skipped.
+    Nothing,
+    /// One choice: it is made at once.
+    Only(Choice),
+    /// Two or more: a seat decides.
+    Several,
+}
+
 /// Why a choice was not accepted.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum ApplyError {
@@ -92,6 +102,59 @@ impl ResArcana {
         self.choices_for(d.seat, d.ask, out);
     }
 
+    /// How many choices decision `d` offers, as far as [`ResArcana::run`] needs to know: none,
+    /// only one (which), or several. `run` asks it at every decision and the caller then lists
+    /// the choices again, so it stops as soon as two are certain: an action with a card in hand
+    /// offers its discard and passing, whatever is affordable; a payment stops at its second.
+    pub(crate) fn offer(&self, d: Decision, scratch: &mut Vec<Choice>) -> Offer {
+        let s = &self.seats[d.seat as usize];
+        // How many kinds `n` essences may be taken in: two kinds or more give several ways.
+        let kinds = |except: Kinds| except.others().count();
+        match d.ask {
+            Ask::Action if !s.hand.is_empty() => return Offer::Several,
+            Ask::Stored(_) | Ask::DiscardGain => return Offer::Several,
+            Ask::Gain { n, except, .. } if n > 0 && kinds(except) >= 2 => return Offer::Several,
+            Ask::Convert { .. } => return Offer::Several,
+            Ask::ScryOrder { .. } if self.looking.len() >= 2 => return Offer::Several,
+            Ask::Pay(price, _) => {
+                let mut found = 0;
+                let mut first = Essences::ZERO;
+                price.each_payment(&s.pool, &mut |p| {
+                    if found == 0 {
+                        first = *p;
+                    }
+                    found += 1;
+                    found < 2
+                });
+                match (price.identical, found) {
+                    (None, 0) => return Offer::Nothing,
+                    (None, 1) => return Offer::Only(Choice::Pay(first)),
+                    (None, _) => return Offer::Several,
+                    // X may be 0: each base payment is a payment of its own.
+                    (Some((0, _)), 2) => return Offer::Several,
+                    _ => {}
+                }
+            }
+            Ask::CollectPick(card, i, j) => match self.collect_at(card, i, j) {
+                Some(Collect::Any { n, except }) if *n > 0 && kinds(Kinds::of(except)) >= 2 => {
+                    return Offer::Several;
+                }
+                // The list is deduplicated where neighbours are equal.
+                Some(Collect::Either(list)) if list.windows(2).any(|w| w[0] != w[1]) => {
+                    return Offer::Several;
+                }
+                _ => {}
+            },
+            _ => {}
+        }
+        self.legal(scratch);
+        match scratch.as_slice() {
+            [] => Offer::Nothing,
+            [only] => Offer::Only(*only),
+            _ => Offer::Several,
+        }
+    }
+
     /// The legal choices as a new list.
     pub fn legal_list(&self) -> Vec<Choice> {
         let mut out = Vec::new();
@@ -115,9 +178,7 @@ impl ResArcana {
                     Some(Collect::Either(list)) => {
                         out.extend(list.iter().map(|&e| Choice::Gain(e.into())))
                     }
-                    Some(Collect::Any { n, except }) => {
-                        out.extend(gains(*n, Kinds::of(except)).into_iter().map(Choice::Gain))
-                    }
+                    Some(Collect::Any { n, except }) => push_gains(*n, Kinds::of(except), out),
                     _ => {}
                 }
                 out.dedup();
@@ -136,16 +197,17 @@ impl ResArcana {
             Ask::Action => self.actions(seat, out),
             Ask::DiscardGain => {
                 out.push(Choice::Gain(Essences::of(Essence::Gold, 1)));
-                out.extend(
-                    gains(2, Kinds::of(&[Essence::Gold]))
-                        .into_iter()
-                        .map(Choice::Gain),
-                );
+                push_gains(2, Kinds::of(&[Essence::Gold]), out);
+            }
+            // Without X identical the base payments are the list, distinct and in order already.
+            Ask::Pay(price, _) if price.identical.is_none() => {
+                price.each_payment(&s.pool, &mut |p| {
+                    out.push(Choice::Pay(*p));
+                    true
+                })
             }
             Ask::Pay(price, _) => out.extend(price.payments(&s.pool).into_iter().map(Choice::Pay)),
-            Ask::Gain { n, except, .. } => {
-                out.extend(gains(n, except).into_iter().map(Choice::Gain))
-            }
+            Ask::Gain { n, except, .. } => push_gains(n, except, out),
             Ask::Convert { x, not } => {
                 for e in Essence::ALL {
                     if e != Essence::Gold && Some(e) != not {
@@ -162,12 +224,14 @@ impl ResArcana {
                 );
             }
             Ask::LifeLoss(attack) => {
-                let triggers = self.attack_triggers(attack.card);
-                out.extend(
-                    self.reactions(seat, &triggers)
-                        .into_iter()
-                        .map(|(c, n)| Choice::Use(c, n)),
-                );
+                let dragon = self.db.get(attack.card).has_tag(Tag::Dragon);
+                // As `attack_triggers` lists them, without a list.
+                let triggers: &[Trigger] = if dragon {
+                    &[Trigger::LifeLoss, Trigger::DragonAttack]
+                } else {
+                    &[Trigger::LifeLoss]
+                };
+                self.each_reaction(seat, triggers, &mut |c, n| out.push(Choice::Use(c, n)));
                 if self.defence(seat, &attack).is_some() {
                     out.push(Choice::Defend);
                 }
@@ -187,11 +251,9 @@ impl ResArcana {
                 }
             }
             Ask::Victory => {
-                out.extend(
-                    self.reactions(seat, &[Trigger::VictoryCheck])
-                        .into_iter()
-                        .map(|(c, n)| Choice::Use(c, n)),
-                );
+                self.each_reaction(seat, &[Trigger::VictoryCheck], &mut |c, n| {
+                    out.push(Choice::Use(c, n))
+                });
                 out.push(Choice::Done);
             }
         }
@@ -200,33 +262,68 @@ impl ResArcana {
     /// The choices of the action decision.
     fn actions(&self, seat: u8, out: &mut Vec<Choice>) {
         let s = &self.seats[seat as usize];
-        let mut hand = s.hand.clone();
-        hand.sort();
-        hand.dedup();
-        for &c in &hand {
-            if self.db.get(c).kind == Kind::Artifact
-                && self.price(seat, c, 0, true).affordable(&s.pool)
-            {
-                out.push(Choice::Place(c));
+        // The hand in id order, each card once: a set of ids rather than a sorted copy, as
+        // this list is made at every action.
+        let hand = CardSet::of(&s.hand);
+        // Without a discount in play, an artifact's price is its printed cost: the components'
+        // discounts are then not looked through again for every card in hand.
+        let discounts = s
+            .play
+            .iter()
+            .any(|p| !self.db.get(p.card).discounts.is_empty());
+        for c in hand.iter() {
+            if self.db.get(c).kind == Kind::Artifact {
+                let price = if discounts {
+                    self.price(seat, c, 0, true)
+                } else {
+                    self.db.price(c)
+                };
+                if price.affordable(&s.pool) {
+                    out.push(Choice::Place(c));
+                }
             }
         }
+        // Discounts apply to artifacts only: a monument or Place costs what it says.
+        let claim_price = |c: CardId| {
+            if self.db.get(c).kind == Kind::Artifact {
+                self.price(seat, c, 0, true)
+            } else {
+                self.db.price(c)
+            }
+        };
         for &c in self.monuments.iter().chain(self.places.iter()) {
-            if self.price(seat, c, 0, true).affordable(&s.pool) {
+            if claim_price(c).affordable(&s.pool) {
                 out.push(Choice::Claim(c));
             }
         }
         if let Some(&top) = self.monument_deck.last()
-            && self.price(seat, top, 0, true).affordable(&s.pool)
+            && claim_price(top).affordable(&s.pool)
         {
             out.push(Choice::ClaimBlind);
         }
-        for &c in &hand {
-            out.push(Choice::Discard(c));
-        }
+        out.extend(hand.iter().map(Choice::Discard));
         for comp in &s.play {
-            for n in 1..=self.db.get(comp.card).powers.len() as u8 {
-                if self.power_usable(seat, comp.card, n) {
-                    out.push(Choice::Use(comp.card, n));
+            let powers = &self.db.get(comp.card).powers;
+            match self.db.action_powers(comp.card, comp.turned) {
+                // Only the powers that can be actions now (reactions never are; on a turned
+                // component, only those usable turned), in order.
+                Some(mut bits) => {
+                    while bits != 0 {
+                        let i = bits.trailing_zeros() as usize;
+                        bits &= bits - 1;
+                        let n = i as u8 + 1;
+                        if self.usable(seat, comp, &powers[i], n) {
+                            out.push(Choice::Use(comp.card, n));
+                        }
+                    }
+                }
+                None => {
+                    for (i, power) in powers.iter().enumerate() {
+                        let n = i as u8 + 1;
+                        if self.usable(seat, comp, power, n) {
+                            out.push(Choice::Use(comp.card, n));
+                        }
+                    }
                 }
             }
         }
@@ -267,7 +364,8 @@ impl ResArcana {
                 .filter(|&c| self.db.get(c).kind == Kind::Artifact)
                 .collect(),
         };
-        picks.sort();
+        // Card ids are plain values: unstable order is the same order.
+        picks.sort_unstable();
         picks.dedup();
         out.extend(picks.into_iter().map(Choice::Pick));
         if matches!(t, Target::Place(..)) {
@@ -305,6 +403,43 @@ impl ResArcana {
                     && (*free || self.price(seat, c, *discount, *gold).affordable(&s.pool))
             })
             .collect()
+    }
+}
+
+/// Every way to gain `n` essences of kinds not in `except`, as choices, in a fixed order.
+fn push_gains(n: u8, except: Kinds, out: &mut Vec<Choice>) {
+    match Essences::combination_list(n, except) {
+        Some(list) => out.extend(list.iter().map(|&e| Choice::Gain(e))),
+        None => Essences::each_combination(n, except, &mut |e| out.push(Choice::Gain(e))),
+    }
+}
+
+/// A set of card ids (every id is below 256), read back in id order.
+#[derive(Clone, Copy, Default)]
+struct CardSet([u64; 4]);
+
+impl CardSet {
+    /// The ids of `cards`, each once.
+    fn of(cards: &[CardId]) -> CardSet {
+        let mut set = CardSet::default();
+        for c in cards {
+            set.0[(c.0 >> 6) as usize] |= 1 << (c.0 & 63);
+        }
+        set
+    }
+
+    /// The ids in order.
+    fn iter(self) -> impl Iterator<Item = CardId> {
+        self.0.into_iter().enumerate().flat_map(|(w, word)| {
+            let mut left = word;
+            std::iter::from_fn(move || {
+                (left != 0).then(|| {
+                    let bit = left.trailing_zeros();
+                    left &= left - 1;
+                    CardId((w as u32 * 64 + bit) as u8)
+                })
+            })
+        })
     }
 }
 

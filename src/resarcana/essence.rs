@@ -2,6 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::sync::OnceLock;
 
 /// One kind of essence. The order is the order every count is written in.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
@@ -78,6 +79,13 @@ impl Kinds {
         Kinds(self.0 | 1 << e.index())
     }
 }
+
+/// How many essences at most the kept lists of [`Essences::combination_list`] take.
+pub const KEPT: usize = 8;
+
+/// The kept lists, by number of essences and set of kinds left out (5 kinds: 32 sets).
+static KEPT_LISTS: [OnceLock<Box<[Essences]>>; (KEPT + 1) * 32] =
+    [const { OnceLock::new() }; (KEPT + 1) * 32];
 
 /// A count of each essence: a pool, a cost paid, what lies on a component.
 #[derive(
@@ -193,27 +201,56 @@ impl Essences {
 
     /// Every way to take `n` essences of the kinds not in `except`, in a fixed order.
     pub fn combinations(n: u8, except: Kinds) -> Vec<Essences> {
-        let kinds: Vec<Essence> = except.others().collect();
         let mut out = Vec::new();
-        let mut cur = Essences::ZERO;
-        fn rec(kinds: &[Essence], n: u8, cur: &mut Essences, out: &mut Vec<Essences>) {
+        Essences::each_combination(n, except, &mut |e| out.push(e));
+        out
+    }
+
+    /// [`Essences::combinations`] as a list made once for the whole program (for up to
+    /// [`KEPT`] essences): decisions to gain essences offer the same few lists again and again.
+    pub fn combination_list(n: u8, except: Kinds) -> Option<&'static [Essences]> {
+        let i = n as usize * 32 + except.0 as usize;
+        if n as usize > KEPT || except.0 >= 32 {
+            return None;
+        }
+        Some(KEPT_LISTS[i].get_or_init(|| Essences::combinations(n, except).into_boxed_slice()))
+    }
+
+    /// Calls `f` with every way to take `n` essences of the kinds not in `except`, in the order
+    /// of [`Essences::combinations`] (more of the earlier kinds first), building no list: legal
+    /// lists offer these at many decisions.
+    pub fn each_combination(n: u8, except: Kinds, f: &mut dyn FnMut(Essences)) {
+        fn rec(kinds: &[Essence], n: u8, cur: &mut Essences, f: &mut dyn FnMut(Essences)) {
             match kinds.split_first() {
                 None => {
                     if n == 0 {
-                        out.push(*cur);
+                        f(*cur);
                     }
                 }
                 Some((&k, rest)) => {
+                    // The last kind takes what is left: no other count of it completes `n`.
+                    if rest.is_empty() {
+                        cur.set(k, n);
+                        f(*cur);
+                        cur.set(k, 0);
+                        return;
+                    }
                     for take in (0..=n).rev() {
                         cur.set(k, take);
-                        rec(rest, n - take, cur, out);
+                        rec(rest, n - take, cur, f);
                     }
                     cur.set(k, 0);
                 }
             }
         }
-        rec(&kinds, n, &mut cur, &mut out);
-        out
+        let mut kinds = [Essence::Elan; 5];
+        let mut k = 0;
+        for e in except.others() {
+            kinds[k] = e;
+            k += 1;
+        }
+        let mut cur = Essences::ZERO;
+        rec(&kinds[..k], n, &mut cur, f);
     }
 }
 

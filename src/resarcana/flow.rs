@@ -3,13 +3,22 @@
 
 use super::card::CardId;
 use super::card::language::{Collect, Effect, Kind, Victim};
+use super::decision::{Choice, Offer};
 use super::essence::{Essence, Essences, Kinds};
 use super::state::{
     Ask, Attack, CostPart, InPlay, Outcome, PayFor, Phase, ResArcana, Target, Task, shuffle,
 };
+use std::cell::RefCell;
+use std::sync::Arc;
 
 /// How many tasks one run may do at most: a safety net against a loop in card data.
 const MAX_STEPS: usize = 100_000;
+
+thread_local! {
+    /// The list [`ResArcana::run`] fills when it must see a decision's whole list, kept for the
+    /// thread: runs then allocate none (they are made for every decision of every playout).
+    static SCRATCH: RefCell<Vec<Choice>> = const { RefCell::new(Vec::new()) };
+}
 
 impl ResArcana {
     /// Does the work on the stack until a decision with a real choice is pending or the game is
@@ -21,15 +30,14 @@ impl ResArcana {
                 return;
             }
             if let Some(d) = self.pending {
-                let legal = self.legal_list();
-                match legal.len() {
-                    0 => self.pending = None,
+                match SCRATCH.with_borrow_mut(|scratch| self.offer(d, scratch)) {
+                    Offer::Nothing => self.pending = None,
                     // A forced choice goes through the same path as a chosen one.
-                    1 => {
+                    Offer::Only(choice) => {
                         self.pending = None;
-                        self.resolve(d.seat, d.ask, legal[0]);
+                        self.resolve(d.seat, d.ask, choice);
                     }
-                    _ => return,
+                    Offer::Several => return,
                 }
                 continue;
             }
@@ -104,10 +112,10 @@ impl ResArcana {
                     .iter()
                     .map(|s| (s.pool, s.play.clone()))
                     .collect();
-                let order = self.clockwise(self.token);
-                let mut tasks: Vec<Task> = order.iter().map(|&s| Task::Collect(s)).collect();
-                tasks.push(Task::Turn(self.token));
-                self.push_in_order(tasks);
+                let (n, token) = (self.players(), self.token);
+                // The seats clockwise from the token holder (as `clockwise` lists them).
+                let order = (0..n).map(move |i| ((token as usize + i) % n) as u8);
+                self.push_in_order(order.map(Task::Collect).chain([Task::Turn(token)]));
             }
             Task::Collect(s) => self.collect(s),
             Task::CollectStored(s, c) => {
@@ -128,9 +136,10 @@ impl ResArcana {
                 }
             }
             Task::NextTurn(s) => {
-                let next = self
-                    .clockwise(self.next_seat(s))
-                    .into_iter()
+                // The seats clockwise from the next one, `s` last (as `clockwise` lists them).
+                let n = self.players();
+                let next = (1..=n)
+                    .map(|i| ((s as usize + i) % n) as u8)
                     .find(|&x| !self.seats[x as usize].passed);
                 match next {
                     Some(x) => self.push(Task::Turn(x)),
@@ -139,8 +148,11 @@ impl ResArcana {
             }
             Task::PowerCost(s, c, n, part) => self.power_cost(s, c, n, part),
             Task::Effect(s, c, n, e) => {
-                if let Some(effect) = self.effect_at(c, n, e).cloned() {
-                    self.effect(s, c, n, e, &effect);
+                // The data is shared and never changes: holding it by its own handle costs less
+                // than copying the effect out of it.
+                let db = Arc::clone(&self.db);
+                if let Some(effect) = db.get(c).power(n).and_then(|p| p.effects.get(e as usize)) {
+                    self.effect(s, c, n, e, effect);
                 }
             }
             Task::ClaimEffect(s, c, i) => {
@@ -162,19 +174,12 @@ impl ResArcana {
                     self.ask(s, Ask::LifeLoss(attack));
                 }
             }
-            Task::Draw(s, n) => {
-                let cards = self.take_from_deck(s, n);
-                self.seats[s as usize].hand.extend(cards);
-            }
+            Task::Draw(s, n) => self.draw(s, n),
             Task::Swap(s) => self.ask(s, Ask::Swap),
             Task::Victory(end) => {
-                let mut tasks: Vec<Task> = self
-                    .clockwise(self.token)
-                    .into_iter()
-                    .map(Task::VictoryAsk)
-                    .collect();
-                tasks.push(Task::VictoryCount(end));
-                self.push_in_order(tasks);
+                let (n, token) = (self.players(), self.token);
+                let order = (0..n).map(move |i| ((token as usize + i) % n) as u8);
+                self.push_in_order(order.map(Task::VictoryAsk).chain([Task::VictoryCount(end)]));
             }
             Task::VictoryAsk(s) => self.ask(s, Ask::Victory),
             Task::VictoryCount(end) => self.count_victory(end),
@@ -194,51 +199,63 @@ impl ResArcana {
     /// A seat's Collect step: stored essences first (take or leave), then collect abilities
     /// (some depend on what was left), then collect costs.
     fn collect(&mut self, s: u8) {
-        let play: Vec<InPlay> = self.seats[s as usize].play.clone();
-        let mut tasks = Vec::new();
-        for p in &play {
+        // The stack is filled in the order the tasks are done, then that stretch is reversed:
+        // no copy of the components nor list of tasks is made.
+        let ResArcana {
+            seats, db, tasks, ..
+        } = self;
+        let play = &seats[s as usize].play;
+        let start = tasks.len();
+        for p in play {
             if !p.stored.is_zero() {
                 tasks.push(Task::CollectStored(s, p.card));
             }
         }
-        for p in &play {
-            for i in 0..self.db.get(p.card).collect.len() as u8 {
+        for p in play {
+            for i in 0..db.get(p.card).collect.len() as u8 {
                 tasks.push(Task::CollectAbility(s, p.card, i));
             }
         }
-        for p in &play {
-            if self.db.get(p.card).collect_cost.is_some() {
+        for p in play {
+            if db.get(p.card).collect_cost.is_some() {
                 tasks.push(Task::CollectCost(s, p.card));
             }
         }
-        self.push_in_order(tasks);
+        tasks[start..].reverse();
     }
 
     fn collect_ability(&mut self, s: u8, card: CardId, i: u8, j: u8) {
-        let Some(ability) = self.collect_at(card, i, j).cloned() else {
+        // Read through a handle of the shared data rather than copied out of it.
+        let db = Arc::clone(&self.db);
+        let top = db.get(card).collect.get(i as usize);
+        let ability = match (top, j) {
+            (_, 0) => top,
+            (Some(Collect::IfLeft { then, .. }), _) => then.get(j as usize - 1),
+            _ => None,
+        };
+        let Some(ability) = ability else {
             return;
         };
         match ability {
-            Collect::Gain(e) => self.gain(s, &e.into()),
+            Collect::Gain(e) => self.gain(s, &(*e).into()),
             Collect::Either(_) | Collect::Any { .. } => self.ask(s, Ask::CollectPick(card, i, j)),
             Collect::IfLeft { of, then } => {
                 let stored = self.in_play(s, card).map_or(Essences::ZERO, |p| p.stored);
                 let left = match of {
-                    Some(e) => stored.get(e) > 0,
+                    Some(e) => stored.get(*e) > 0,
                     None => !stored.is_zero(),
                 };
                 if left && j == 0 {
-                    let tasks: Vec<Task> = (0..then.len() as u8)
-                        .map(|k| Task::CollectNested(s, card, i, k))
-                        .collect();
-                    self.push_in_order(tasks);
+                    self.push_in_order(
+                        (0..then.len() as u8).map(|k| Task::CollectNested(s, card, i, k)),
+                    );
                 }
             }
             Collect::StoreEachPresent(n) => {
                 if let Some(p) = self.in_play_mut(s, card) {
                     let mut add = Essences::ZERO;
                     for e in p.stored.kinds() {
-                        add.set(e, n);
+                        add.set(e, *n);
                     }
                     p.stored = p.stored.plus(&add);
                 }
@@ -343,8 +360,7 @@ impl ResArcana {
             }
             Effect::Draw(k) => self.push(Task::Draw(s, *k)),
             Effect::DrawThenDiscard { draw, discard } => {
-                let cards = self.take_from_deck(s, *draw);
-                self.seats[s as usize].hand.extend(cards);
+                self.draw(s, *draw);
                 if *discard > 0 {
                     self.ask(s, Ask::Target(Target::DiscardDown(*discard)));
                 }
@@ -410,6 +426,19 @@ impl ResArcana {
     /// pile is shuffled into a new deck (only then).
     pub(crate) fn take_from_deck(&mut self, s: u8, n: u8) -> Vec<CardId> {
         let mut out = Vec::new();
+        self.take_from_deck_into(s, n, &mut out);
+        out
+    }
+
+    /// A seat draws `n` cards into its hand (straight into it: no list of the cards drawn).
+    fn draw(&mut self, s: u8, n: u8) {
+        let mut hand = std::mem::take(&mut self.seats[s as usize].hand);
+        self.take_from_deck_into(s, n, &mut hand);
+        self.seats[s as usize].hand = hand;
+    }
+
+    /// [`ResArcana::take_from_deck`], adding the cards to `out`.
+    fn take_from_deck_into(&mut self, s: u8, n: u8, out: &mut Vec<CardId>) {
         for _ in 0..n {
             let seat = &mut self.seats[s as usize];
             if seat.deck.is_empty() {
@@ -427,7 +456,6 @@ impl ResArcana {
                 out.push(c);
             }
         }
-        out
     }
 
     /// Counts points at a victory check: 10 or more ends the game.

@@ -50,6 +50,24 @@ impl Price {
         caps
     }
 
+    /// The fewest of each kind a payment of the base part can hold: its fixed count less what
+    /// the discount can take off it (Gold: only the Gold discount). Without a discount, every
+    /// fixed count is paid in full, and the search need not try fewer.
+    fn base_floors(&self) -> Essences {
+        let used = self.discount_used();
+        let mut floors = Essences::ZERO;
+        for (i, e) in Essence::ALL.into_iter().enumerate() {
+            let asked = self.fixed.0[i] as u32;
+            let off = if e == Essence::Gold {
+                used.min(self.disc_gold as u32)
+            } else {
+                used
+            };
+            floors.0[i] = asked.saturating_sub(off) as u8;
+        }
+        floors
+    }
+
     /// Whether `p` pays the base part exactly.
     pub fn pays_base(&self, p: &Essences) -> bool {
         if p.total() != self.base_total() {
@@ -71,14 +89,23 @@ impl Price {
         deficit <= self.discount_used()
     }
 
+    /// Calls `f` with every distinct payment of the base part (without X identical) `pool` can
+    /// make, in the order of [`Price::payments`], until `f` says stop (`false`).
+    pub fn each_payment(&self, pool: &Essences, f: &mut impl FnMut(&Essences) -> bool) {
+        bounded(
+            pool,
+            &self.base_floors(),
+            &self.base_caps(),
+            self.base_total(),
+            &mut |p| !self.pays_base(p) || f(p),
+        );
+    }
+
     /// Every distinct payment `pool` can make, in a fixed order.
     pub fn payments(&self, pool: &Essences) -> Vec<Essences> {
         let mut out = Vec::new();
-        let base = self.base_total();
-        bounded(pool, &self.base_caps(), base, &mut |p| {
-            if self.pays_base(p) {
-                out.push(*p);
-            }
+        self.each_payment(pool, &mut |p| {
+            out.push(*p);
             true
         });
         let Some((min, except)) = self.identical else {
@@ -98,7 +125,8 @@ impl Price {
                 all.push(p);
             }
         }
-        all.sort_by(|a, b| b.cmp(a));
+        // Equal payments are the same value: an unstable sort orders them as a stable one.
+        all.sort_unstable_by(|a, b| b.cmp(a));
         all.dedup();
         all
     }
@@ -131,14 +159,40 @@ impl Price {
 
     /// Whether `pool` can pay at all.
     pub fn affordable(&self, pool: &Essences) -> bool {
-        self.base_affordable(pool)
-            && self
-                .identical
-                .is_none_or(|(min, except)| min == 0 || except.others().any(|e| pool.get(e) >= min))
+        // Too few essences in all is the common answer (Places of Power, monuments), and the
+        // quickest to give.
+        let base = if self.disc_gold == 0 && self.disc_other == 0 {
+            self.undiscounted_affordable(pool)
+        } else {
+            pool.total() >= self.base_total() && self.base_affordable(pool)
+        };
+        base && self
+            .identical
+            .is_none_or(|(min, except)| min == 0 || except.others().any(|e| pool.get(e) >= min))
     }
 }
 
 impl Price {
+    /// [`Price::base_affordable`] without discounts, the case of every power and claim: each
+    /// fixed count held, and what the kinds `any` may take hold beyond them covering `any`.
+    fn undiscounted_affordable(&self, pool: &Essences) -> bool {
+        // Many powers cost only their turning.
+        if self.any == 0 && self.fixed.is_zero() {
+            return true;
+        }
+        let mut spare = 0u32;
+        for (i, e) in Essence::ALL.into_iter().enumerate() {
+            let (have, asked) = (pool.0[i], self.fixed.0[i]);
+            if have < asked {
+                return false;
+            }
+            if !self.except.has(e) {
+                spare += (have - asked) as u32;
+            }
+        }
+        spare >= self.any as u32
+    }
+
     /// Whether `pool` can pay the base part, worked out rather than searched (bots ask it for
     /// every card and power at every decision). A payment differs from the fixed essences by
     /// kinds paid short (at most the discount in all, Gold at most the Gold discount) and kinds
@@ -179,17 +233,26 @@ impl Price {
     }
 }
 
-/// Calls `f` with every count of `n` essences that `pool` holds, taking at most `cap` of each
-/// kind, in a fixed order (more of the earlier kinds first), until `f` says stop (`false`).
-/// Whether it was stopped.
-fn bounded(pool: &Essences, cap: &Essences, n: u32, f: &mut dyn FnMut(&Essences) -> bool) -> bool {
-    fn rec(
+/// Calls `f` with every count of `n` essences that `pool` holds, taking at least `floor` and at
+/// most `cap` of each kind, in a fixed order (more of the earlier kinds first), until `f` says
+/// stop (`false`). Whether it was stopped.
+fn bounded<F: FnMut(&Essences) -> bool>(
+    pool: &Essences,
+    floor: &Essences,
+    cap: &Essences,
+    n: u32,
+    f: &mut F,
+) -> bool {
+    // Counts are searched above the floors: `take` is what kind i holds beyond its floor.
+    // Generic over `f` so that the payment test is compiled into the search.
+    fn rec<F: FnMut(&Essences) -> bool>(
         i: usize,
         left: u32,
+        floor: &Essences,
         most: &[u32; 5],
         room: &[u32; 5],
         cur: &mut Essences,
-        f: &mut dyn FnMut(&Essences) -> bool,
+        f: &mut F,
     ) -> bool {
         if i == 5 {
             return left == 0 && !f(cur);
@@ -197,18 +260,27 @@ fn bounded(pool: &Essences, cap: &Essences, n: u32, f: &mut dyn FnMut(&Essences)
         // What the later kinds can still take: a count this one leaves beyond it is no payment.
         let low = left.saturating_sub(room[i]);
         for take in (low..=most[i].min(left)).rev() {
-            cur.0[i] = take as u8;
-            if rec(i + 1, left - take, most, room, cur, f) {
+            cur.0[i] = floor.0[i] + take as u8;
+            if rec(i + 1, left - take, floor, most, room, cur, f) {
                 return true;
             }
         }
-        cur.0[i] = 0;
+        cur.0[i] = floor.0[i];
         false
     }
     let mut most = [0u32; 5];
+    let mut floors = 0u32;
     for (i, m) in most.iter_mut().enumerate() {
-        *m = (pool.0[i] as u32).min(cap.0[i] as u32);
+        let (top, low) = ((pool.0[i] as u32).min(cap.0[i] as u32), floor.0[i] as u32);
+        if top < low {
+            return false;
+        }
+        *m = top - low;
+        floors += low;
     }
+    let Some(n) = n.checked_sub(floors) else {
+        return false;
+    };
     // room[i]: how many the kinds after i can take together.
     let mut room = [0u32; 5];
     for i in (0..4).rev() {
@@ -217,8 +289,8 @@ fn bounded(pool: &Essences, cap: &Essences, n: u32, f: &mut dyn FnMut(&Essences)
     if room[0] + most[0] < n {
         return false;
     }
-    let mut cur = Essences::ZERO;
-    rec(0, n, &most, &room, &mut cur, f)
+    let mut cur = *floor;
+    rec(0, n, floor, &most, &room, &mut cur, f)
 }
 
 #[cfg(test)]

@@ -172,23 +172,28 @@ impl ResArcana {
     /// Pays a power's whole cost, part by part, then carries out its effects.
     pub(crate) fn start_power(&mut self, seat: u8, card: CardId, n: u8) {
         self.ctx = Default::default();
-        let Some(power) = self.db.get(card).power(n).cloned() else {
+        let Some(power) = self.db.get(card).power(n) else {
             return;
         };
+        let (turn, remove, effects) = (power.cost.turn, power.cost.remove, power.effects.len());
         if let Some(p) = self.in_play_mut(seat, card) {
-            if power.cost.turn {
+            if turn {
                 p.turned = true;
             }
-            p.stored = p.stored.minus(&power.cost.remove.into());
+            p.stored = p.stored.minus(&remove.into());
         }
-        let mut tasks = vec![
-            Task::PowerCost(seat, card, n, CostPart::Essences),
-            Task::PowerCost(seat, card, n, CostPart::Destroy),
-            Task::PowerCost(seat, card, n, CostPart::Discard),
-            Task::PowerCost(seat, card, n, CostPart::TurnOther),
+        let parts = [
+            CostPart::Essences,
+            CostPart::Destroy,
+            CostPart::Discard,
+            CostPart::TurnOther,
         ];
-        tasks.extend((0..power.effects.len() as u8).map(|e| Task::Effect(seat, card, n, e)));
-        self.push_in_order(tasks);
+        self.push_in_order(
+            parts
+                .into_iter()
+                .map(|part| Task::PowerCost(seat, card, n, part))
+                .chain((0..effects as u8).map(|e| Task::Effect(seat, card, n, e))),
+        );
     }
 
     /// A payment was chosen.

@@ -3,11 +3,11 @@
 
 use super::card::CardId;
 use super::card::language::{
-    Collect, Defence, Effect, Filter, Kind, PointsPer, Tag, Trigger, Victim,
+    Collect, Defence, Effect, Filter, Kind, PointsPer, Power, Tag, Trigger, Victim,
 };
 use super::essence::{Essence, Essences, Kinds};
 use super::payment::Price;
-use super::state::{Attack, Phase, ResArcana};
+use super::state::{Attack, InPlay, Phase, ResArcana};
 
 impl ResArcana {
     /// What `seat` pays to place or claim `card`, with the discounts of its components (on
@@ -15,12 +15,7 @@ impl ResArcana {
     /// Gold off).
     pub fn price(&self, seat: u8, card: CardId, extra: u8, extra_gold: bool) -> Price {
         let def = self.db.get(card);
-        let mut price = Price {
-            fixed: def.cost.fixed(),
-            any: def.cost.any,
-            except: def.cost.except(),
-            ..Price::default()
-        };
+        let mut price = self.db.price(card);
         if def.kind == Kind::Artifact {
             for p in &self.seats[seat as usize].play {
                 for d in &self.db.get(p.card).discounts {
@@ -36,20 +31,7 @@ impl ResArcana {
 
     /// The essence part of power `n`'s cost on `card`.
     pub fn power_price(&self, card: CardId, n: u8) -> Price {
-        let Some(p) = self.db.get(card).power(n) else {
-            return Price::default();
-        };
-        Price {
-            fixed: p.cost.pay.fixed(),
-            any: p.cost.pay.any,
-            except: p.cost.pay.except(),
-            identical: p
-                .cost
-                .identical
-                .as_ref()
-                .map(|i| (i.min, Kinds::of(&i.except))),
-            ..Price::default()
-        }
+        self.db.power_price(card, n)
     }
 
     /// Whether `seat` may use power `n` of its component `card` as an action now.
@@ -60,28 +42,52 @@ impl ResArcana {
         let Some(power) = self.db.get(card).power(n) else {
             return false;
         };
+        self.usable(seat, comp, power, n)
+    }
+
+    /// [`ResArcana::power_usable`] for a component and power already found (the action list
+    /// asks it of every power in play, at every action).
+    pub(crate) fn usable(&self, seat: u8, comp: &InPlay, power: &Power, n: u8) -> bool {
         if power.react.is_some() || (comp.turned && !power.usable_turned) {
             return false;
         }
+        let card = comp.card;
         let cost = &power.cost;
         let s = &self.seats[seat as usize];
         if !comp.stored.covers(&cost.remove.into())
-            || !self.power_price(card, n).affordable(&s.pool)
             || (cost.discard && s.hand.is_empty())
+            || !self.power_price(card, n).affordable(&s.pool)
         {
             return false;
         }
+        // Whether a victim or another component to turn exists, without listing them.
         if let Some(victim) = &cost.destroy
-            && self.victims(seat, card, victim).is_empty()
+            && !s.play.iter().any(|p| self.is_victim(p.card, card, victim))
         {
             return false;
         }
         if let Some(filter) = &cost.turn_other
-            && self.turnable(seat, card, filter).is_empty()
+            && !s.play.iter().any(|p| self.is_turnable(p, card, filter))
         {
             return false;
         }
         true
+    }
+
+    /// Whether a cost of `card` may destroy the artifact `c`.
+    fn is_victim(&self, c: CardId, card: CardId, victim: &Victim) -> bool {
+        let def = self.db.get(c);
+        def.kind == Kind::Artifact
+            && match victim {
+                Victim::This => c == card,
+                Victim::Own(filter) => def.matches(filter),
+                Victim::Other => c != card,
+            }
+    }
+
+    /// Whether a cost of `card` may turn the component `p`.
+    fn is_turnable(&self, p: &InPlay, card: CardId, filter: &Filter) -> bool {
+        !p.turned && p.card != card && self.db.get(p.card).matches(filter)
     }
 
     /// The artifacts of `seat` a cost of `card` may destroy.
@@ -90,15 +96,7 @@ impl ResArcana {
             .play
             .iter()
             .map(|p| p.card)
-            .filter(|&c| {
-                let def = self.db.get(c);
-                def.kind == Kind::Artifact
-                    && match victim {
-                        Victim::This => c == card,
-                        Victim::Own(filter) => def.matches(filter),
-                        Victim::Other => c != card,
-                    }
-            })
+            .filter(|&c| self.is_victim(c, card, victim))
             .collect()
     }
 
@@ -107,7 +105,7 @@ impl ResArcana {
         self.seats[seat as usize]
             .play
             .iter()
-            .filter(|p| !p.turned && p.card != card && self.db.get(p.card).matches(filter))
+            .filter(|p| self.is_turnable(p, card, filter))
             .map(|p| p.card)
             .collect()
     }
@@ -125,8 +123,15 @@ impl ResArcana {
     /// The reactions of `seat` to `trigger` it can pay now: (component, power number). A
     /// reaction on a turned component may be used unless its cost turns it.
     pub fn reactions(&self, seat: u8, triggers: &[Trigger]) -> Vec<(CardId, u8)> {
-        let s = &self.seats[seat as usize];
         let mut out = Vec::new();
+        self.each_reaction(seat, triggers, &mut |c, n| out.push((c, n)));
+        out
+    }
+
+    /// Calls `f` with each of [`ResArcana::reactions`], in order, making no list (legal lists
+    /// ask at every Life loss and victory check, where there is seldom any).
+    pub fn each_reaction(&self, seat: u8, triggers: &[Trigger], f: &mut dyn FnMut(CardId, u8)) {
+        let s = &self.seats[seat as usize];
         for comp in &s.play {
             for (i, p) in self.db.get(comp.card).powers.iter().enumerate() {
                 let Some(t) = p.react else { continue };
@@ -135,11 +140,10 @@ impl ResArcana {
                     && s.pool.covers(&p.cost.pay.fixed())
                     && comp.stored.covers(&p.cost.remove.into())
                 {
-                    out.push((comp.card, i as u8 + 1));
+                    f(comp.card, i as u8 + 1);
                 }
             }
         }
-        out
     }
 
     /// What an attack's own defence asks, and whether `seat` can give it.

@@ -428,9 +428,13 @@ impl ResArcana {
     }
 
     /// Puts tasks on the stack so that they are done in the order given.
-    pub fn push_in_order(&mut self, tasks: impl IntoIterator<Item = Task>) {
-        let list: Vec<Task> = tasks.into_iter().collect();
-        self.tasks.extend(list.into_iter().rev());
+    pub fn push_in_order<I>(&mut self, tasks: I)
+    where
+        I: IntoIterator<Item = Task>,
+        I::IntoIter: DoubleEndedIterator,
+    {
+        // Reversed as they come: no list of them is built first.
+        self.tasks.extend(tasks.into_iter().rev());
     }
 }
 

@@ -7,6 +7,8 @@
 pub mod language;
 pub mod validate;
 
+use super::essence::Kinds;
+use super::payment::Price;
 use crate::shell::quote;
 use language::{CardDef, Kind, Side};
 use std::fmt;
@@ -104,6 +106,14 @@ impl std::error::Error for LoadError {}
 #[derive(Debug, PartialEq)]
 pub struct Db {
     cards: Vec<CardDef>,
+    /// Each card's placement or claim cost as a price, before any discount, and each of its
+    /// powers' essence costs: worked out once here, as the action list asks for them all at
+    /// every action.
+    prices: Vec<(Price, Vec<Price>)>,
+    /// Each card's powers that are actions (not reactions), as bits (power `n` is bit `n - 1`):
+    /// all of them, and those usable while the card is turned. `None` past 64 powers. The
+    /// action list skips through these rather than reading every power of every component.
+    actions: Vec<Option<(u64, u64)>>,
 }
 
 impl Db {
@@ -161,7 +171,37 @@ impl Db {
             return Err(LoadError::Empty);
         }
         validate::all(&cards, &origin)?;
-        Ok(Arc::new(Db { cards }))
+        let prices = cards.iter().map(prices_of).collect();
+        let actions = cards.iter().map(actions_of).collect();
+        Ok(Arc::new(Db {
+            cards,
+            prices,
+            actions,
+        }))
+    }
+
+    /// The powers of `card` that are actions, as bits (power `n` is bit `n - 1`): all of them,
+    /// or (`turned`) those usable while it is turned. `None`: too many powers for the bits.
+    pub fn action_powers(&self, id: CardId, turned: bool) -> Option<u64> {
+        let (all, when_turned) = (*self.actions.get(id.0 as usize)?)?;
+        Some(if turned { when_turned } else { all })
+    }
+
+    /// The cost of placing or claiming `card`, before discounts.
+    pub fn price(&self, id: CardId) -> Price {
+        self.prices
+            .get(id.0 as usize)
+            .map_or_else(Price::default, |p| p.0)
+    }
+
+    /// The essence part of the cost of power `n` (from 1) of `card` (nothing for no power).
+    pub fn power_price(&self, id: CardId, n: u8) -> Price {
+        let powers = self.prices.get(id.0 as usize).map(|p| &p.1);
+        (n as usize)
+            .checked_sub(1)
+            .and_then(|i| powers?.get(i))
+            .copied()
+            .unwrap_or_default()
     }
 
     /// A component's definition. Ids come from this database; an unknown one (from a foreign
@@ -228,6 +268,49 @@ impl Db {
     pub fn is_empty(&self) -> bool {
         self.cards.is_empty()
     }
+}
+
+/// The bits of [`Db::action_powers`].
+fn actions_of(card: &CardDef) -> Option<(u64, u64)> {
+    if card.powers.len() > 64 {
+        return None;
+    }
+    let (mut all, mut turned) = (0u64, 0u64);
+    for (i, p) in card.powers.iter().enumerate() {
+        if p.react.is_none() {
+            all |= 1 << i;
+            if p.usable_turned {
+                turned |= 1 << i;
+            }
+        }
+    }
+    Some((all, turned))
+}
+
+/// A card's cost and its powers' essence costs as prices.
+fn prices_of(card: &CardDef) -> (Price, Vec<Price>) {
+    let cost = Price {
+        fixed: card.cost.fixed(),
+        any: card.cost.any,
+        except: card.cost.except(),
+        ..Price::default()
+    };
+    let powers = card
+        .powers
+        .iter()
+        .map(|p| Price {
+            fixed: p.cost.pay.fixed(),
+            any: p.cost.pay.any,
+            except: p.cost.pay.except(),
+            identical: p
+                .cost
+                .identical
+                .as_ref()
+                .map(|i| (i.min, Kinds::of(&i.except))),
+            ..Price::default()
+        })
+        .collect();
+    (cost, powers)
 }
 
 fn ron_options() -> ron::Options {

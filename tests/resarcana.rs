@@ -1968,44 +1968,6 @@ fn an_engine_is_worth_less_as_the_leader_nears_ten_points() {
     assert!(worth(&early) > price + 1.0);
 }
 
-/// A probe of the bots' strength, not run by default (release: `cargo test --release --test
-/// resarcana bot_strength -- --ignored --nocapture`): games between two bots, seats swapped.
-/// On 2026-11-28: greedy 15 - 5 random (13.7 rounds a game), mcts:easy 10 - 0 greedy (8.1).
-#[test]
-#[ignore]
-fn bot_strength_probe() {
-    use std::sync::atomic::AtomicBool;
-    use table::shell::ai::make_bot;
-    let cancel = AtomicBool::new(false);
-    for (a, b, games) in [("greedy", "random", 20u64), ("mcts:easy", "greedy", 10)] {
-        let mut wins = [0.0f64; 2];
-        let mut rounds = 0;
-        for seed in 0..games {
-            let mut g = game(2, Variant::Standard, seed);
-            let names = if seed % 2 == 0 { [a, b] } else { [b, a] };
-            let mut bots = names.map(|n| make_bot::<table::resarcana::ResArcana>(n, seed).unwrap());
-            while !g.is_over() && g.turn < 2000 {
-                let seat = Game::to_move(&g);
-                let c = bots[seat]
-                    .choose(&Game::observation(&g, seat), &cancel)
-                    .unwrap();
-                Game::play(&mut g, c).unwrap();
-            }
-            let r = Game::rewards(&g);
-            let first = if seed % 2 == 0 { 0 } else { 1 };
-            wins[0] += r[first];
-            wins[1] += r[1 - first];
-            rounds += g.round;
-        }
-        println!(
-            "{a} {:.1} - {:.1} {b} over {games} games, {:.1} rounds a game",
-            wins[0],
-            wins[1],
-            rounds as f64 / games as f64
-        );
-    }
-}
-
 #[test]
 fn places_of_power_and_monuments_are_claimed_once() {
     let mut g = table(2);

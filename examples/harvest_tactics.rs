@@ -54,6 +54,9 @@ fn main() -> Result<(), String> {
     if args.first().is_some_and(|a| a == "judge") {
         return judge_files(&args[1..]);
     }
+    if args.first().is_some_and(|a| a == "reply") {
+        return reply_files(&args[1..]);
+    }
     let out = args
         .first()
         .ok_or("usage: harvest_tactics OUT_DIR [GAMES] [SEED]")?;
@@ -529,6 +532,71 @@ fn judge_files(files: &[String]) -> Result<(), String> {
         );
     }
     Ok(())
+}
+
+/// `reply FILE...`: for each choice of the turn's last action in each scenario, the points it
+/// takes (its action completed greedily) and the points of the opponent's best next *turn* with
+/// its hand as dealt in the file (every first action, completed greedily, then the best second
+/// action): the two-action threats the suite's guard measure (one action) does not see.
+fn reply_files(files: &[String]) -> Result<(), String> {
+    let db = Arc::new(CardDb::builtin().map_err(|e| e.to_string())?);
+    for file in files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        let g = Scenario::parse(&text)
+            .and_then(|s| s.into_state(db.clone()))
+            .map_err(|e| format!("{file}: {e}"))?;
+        let seat = g.decider();
+        let before = points(&g, seat);
+        let mut legal = Vec::new();
+        Game::legal(&g, &mut legal);
+        let mut rows: Vec<(f64, f64, String)> = Vec::new();
+        for &c in &legal {
+            let mut next = g.clone();
+            next.play_listed(c);
+            let mut next = complete(next, seat);
+            let gain = points(&next, seat) - before;
+            if !pass_turn(&mut next, seat) {
+                continue;
+            }
+            rows.push((gain, best_turn(&next), notation::write(&c, &g.db)));
+        }
+        rows.sort_by(|a, b| (b.0 - b.1).total_cmp(&(a.0 - a.1)));
+        let shown: Vec<String> = rows
+            .iter()
+            .map(|(gain, reply, c)| format!("{c} {gain:+}/-{reply}"))
+            .collect();
+        println!("{file}: {} choices (own/opponent's best turn), best net first:", rows.len());
+        println!("    {}", shown.join(", "));
+    }
+    Ok(())
+}
+
+/// The points the seat to move takes in its best turn: every first action, completed greedily,
+/// then its best second action (each completed greedily).
+fn best_turn(g: &GameState) -> f64 {
+    let opp = g.decider();
+    let before = points(g, opp);
+    let mut legal = Vec::new();
+    Game::legal(g, &mut legal);
+    let mut best: f64 = 0.0;
+    let mut second = Vec::new();
+    for &a in &legal {
+        let mut next = g.clone();
+        next.play_listed(a);
+        let next = complete(next, opp);
+        best = best.max(points(&next, opp) - before);
+        if next.is_over() || next.decider() != opp || next.phase != Phase::Action {
+            continue;
+        }
+        Game::legal(&next, &mut second);
+        for &b in &second {
+            let mut last = next.clone();
+            last.play_listed(b);
+            let last = complete(last, opp);
+            best = best.max(points(&last, opp) - before);
+        }
+    }
+    best
 }
 
 /// `check DIR`: judges every position of `DIR/suite.ron` again and prints the entries whose

@@ -20,7 +20,9 @@
 //!
 //! `cargo run --release --example harvest_tactics -- OUT_DIR [GAMES_PER_PAIRING] [SEED]`
 //! (`tests/tactics` was made with `10 1`); `harvest_tactics check DIR` judges a suite again, and
-//! `harvest_tactics judge FILE...` says what the measures find in single scenarios.
+//! `harvest_tactics judge FILE...` says what the measures find in single scenarios, and
+//! `harvest_tactics reply FILE...` weighs each choice of a turn's last action against the
+//! opponent's best next turn (two actions; used for the lessons of issue 53's games).
 
 #[path = "support/scenario.rs"]
 mod scenario;
@@ -565,7 +567,10 @@ fn reply_files(files: &[String]) -> Result<(), String> {
             .iter()
             .map(|(gain, reply, c)| format!("{c} {gain:+}/-{reply}"))
             .collect();
-        println!("{file}: {} choices (own/opponent's best turn), best net first:", rows.len());
+        println!(
+            "{file}: {} choices (own/opponent's best turn), best net first:",
+            rows.len()
+        );
         println!("    {}", shown.join(", "));
     }
     Ok(())

@@ -19,15 +19,22 @@
 //! plays to win.
 //!
 //! `cargo run --release --example harvest_tactics -- OUT_DIR [GAMES_PER_PAIRING] [SEED]`
-//! (`tests/tactics` was made with `10 1`); `harvest_tactics check DIR` judges a suite again.
+//! (`tests/tactics` was made with `10 1`); `harvest_tactics check DIR` judges a suite again, and
+//! `harvest_tactics judge FILE...` says what the measures find in single scenarios, and
+//! `harvest_tactics reply FILE...` weighs each choice of a turn's last action against the
+//! opponent's best next turn (two actions; used for the lessons of issue 53's games).
 
+#[path = "support/scenario.rs"]
+mod scenario;
+
+use scenario::scenario_text;
 use std::fmt::Write as _;
 use std::sync::Arc;
 use table::shell::game::{Game, Heuristics};
 use table::shell::rng::Rng;
 use table::tashkalar::engine::cards::CardDb;
 use table::tashkalar::engine::scenario::Scenario;
-use table::tashkalar::engine::state::{HandKind, Phase, TurnTally};
+use table::tashkalar::engine::state::{Phase, TurnTally};
 use table::tashkalar::engine::{Choice, GameConfig, GameState, Mode, Rank, Seat, notation};
 
 /// Deals of the unseen cards the guard measure averages over.
@@ -45,6 +52,12 @@ fn main() -> Result<(), String> {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().is_some_and(|a| a == "check") {
         return check(args.get(1).ok_or("usage: harvest_tactics check DIR")?);
+    }
+    if args.first().is_some_and(|a| a == "judge") {
+        return judge_files(&args[1..]);
+    }
+    if args.first().is_some_and(|a| a == "reply") {
+        return reply_files(&args[1..]);
     }
     let out = args
         .first()
@@ -91,7 +104,8 @@ fn main() -> Result<(), String> {
                             if *n >= PER_BUCKET {
                                 continue;
                             }
-                            let text = scenario_text(&state);
+                            // The turn's last action: points left for a second action would not be clearly best now.
+                            let text = scenario_text(&state, 1);
                             let reread = Scenario::parse(&text)
                                 .and_then(|s| s.into_state(db.clone()))
                                 .map_err(|e| format!("{e}\n{text}"))?;
@@ -476,113 +490,118 @@ fn best_reply(g: &GameState, seat: Seat) -> (f64, f64) {
     best
 }
 
-/// The position as a scenario file (docs/scenario.md).
-fn scenario_text(g: &GameState) -> String {
-    let db = &g.db;
-    let name = |c| {
-        db.get(c)
-            .map(|c| format!("{:?}", c.name))
-            .unwrap_or_default()
-    };
-    let list = |cards: &mut dyn Iterator<Item = table::tashkalar::engine::CardId>| {
-        cards.map(name).collect::<Vec<_>>().join(", ")
-    };
-    let seats: Vec<Seat> = g.seat_ids().collect();
-    let mut s = String::from("(\n");
-    let _ = writeln!(
-        s,
-        "    mode: {},",
-        if g.config.mode == Mode::Deathmatch {
-            "Deathmatch"
-        } else {
-            "HighForm"
+/// `judge FILE...`: what the measures find in each scenario (a position from a studied game,
+/// `examples/study_game.rs`), whatever the mover's win chance, which is printed with it.
+fn judge_files(files: &[String]) -> Result<(), String> {
+    let db = Arc::new(CardDb::builtin().map_err(|e| e.to_string())?);
+    for file in files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        let g = Scenario::parse(&text)
+            .and_then(|s| s.into_state(db.clone()))
+            .map_err(|e| format!("{file}: {e}"))?;
+        let chance = value(&g, g.decider());
+        let found: Vec<String> = judge(&g, false)
+            .into_iter()
+            .chain(judge(&g, true))
+            .map(|f| format!("{} {:?} ({})", f.motif, f.best, f.reason))
+            .collect();
+        println!("{file}: chance {chance:.2}: {}", found.join("; "));
+        // The points each choice takes (its turn completed greedily), best first: a difference
+        // of one point, below the suite's threshold of two, still decides a close endgame.
+        let seat = g.decider();
+        let before = points(&g, seat);
+        let mut legal = Vec::new();
+        Game::legal(&g, &mut legal);
+        let mut gains: Vec<(f64, String)> = legal
+            .iter()
+            .map(|&c| {
+                let mut next = g.clone();
+                next.play_listed(c);
+                let next = complete(next, seat);
+                (points(&next, seat) - before, notation::write(&c, &g.db))
+            })
+            .collect();
+        gains.sort_by(|a, b| b.0.total_cmp(&a.0));
+        let top: Vec<String> = gains
+            .iter()
+            .take(8)
+            .map(|(v, c)| format!("{v:+} {c}"))
+            .collect();
+        println!(
+            "    {} choices; best gains: {}",
+            legal.len(),
+            top.join(", ")
+        );
+    }
+    Ok(())
+}
+
+/// `reply FILE...`: for each choice of the turn's last action in each scenario, the points it
+/// takes (its action completed greedily) and the points of the opponent's best next *turn* with
+/// its hand as dealt in the file (every first action, completed greedily, then the best second
+/// action): the two-action threats the suite's guard measure (one action) does not see.
+fn reply_files(files: &[String]) -> Result<(), String> {
+    let db = Arc::new(CardDb::builtin().map_err(|e| e.to_string())?);
+    for file in files {
+        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+        let g = Scenario::parse(&text)
+            .and_then(|s| s.into_state(db.clone()))
+            .map_err(|e| format!("{file}: {e}"))?;
+        let seat = g.decider();
+        let before = points(&g, seat);
+        let mut legal = Vec::new();
+        Game::legal(&g, &mut legal);
+        let mut rows: Vec<(f64, f64, String)> = Vec::new();
+        for &c in &legal {
+            let mut next = g.clone();
+            next.play_listed(c);
+            let mut next = complete(next, seat);
+            let gain = points(&next, seat) - before;
+            if !pass_turn(&mut next, seat) {
+                continue;
+            }
+            rows.push((gain, best_turn(&next), notation::write(&c, &g.db)));
         }
-    );
-    let decks: Vec<String> = g.config.decks.iter().map(|d| format!("{d:?}")).collect();
-    let _ = writeln!(s, "    decks: [{}],", decks.join(", "));
-    let _ = writeln!(s, "    seed: 1,");
-    let _ = writeln!(s, "    to_move: {},", g.turn.seat.0 + 1);
-    // The turn's last action: points left for a second action would not be clearly best now.
-    let _ = writeln!(s, "    actions_left: 1,");
-    let _ = writeln!(s, "    turn: {},", g.turn.number);
-    s.push_str("    board: [\n");
-    for row in g.board_rows() {
-        let _ = writeln!(s, "        {row:?},");
-    }
-    s.push_str("    ],\n    hands: [\n");
-    for &seat in &seats {
-        let _ = writeln!(
-            s,
-            "        (beings: [{}], legends: [{}], flares: [{}]),",
-            list(
-                &mut g
-                    .hand_of_kind(seat, HandKind::Being)
-                    .filter(|c| Some(*c) != g.seat(seat).pending)
-            ),
-            list(&mut g.hand_of_kind(seat, HandKind::Legend)),
-            list(&mut g.hand_of_kind(seat, HandKind::Flare))
+        rows.sort_by(|a, b| (b.0 - b.1).total_cmp(&(a.0 - a.1)));
+        let shown: Vec<String> = rows
+            .iter()
+            .map(|(gain, reply, c)| format!("{c} {gain:+}/-{reply}"))
+            .collect();
+        println!(
+            "{file}: {} choices (own/opponent's best turn), best net first:",
+            rows.len()
         );
+        println!("    {}", shown.join(", "));
     }
-    s.push_str("    ],\n");
-    let per_seat =
-        |f: &dyn Fn(Seat) -> String| seats.iter().map(|s| f(*s)).collect::<Vec<_>>().join(", ");
-    let _ = writeln!(
-        s,
-        "    discards: [{}],",
-        per_seat(&|x| format!("[{}]", list(&mut g.seat(x).discard.iter())))
-    );
-    let _ = writeln!(
-        s,
-        "    frozen: [{}],",
-        per_seat(&|x| format!("[{}]", list(&mut g.seat(x).frozen.iter())))
-    );
-    let _ = writeln!(
-        s,
-        "    scores: [{}],",
-        per_seat(&|x| match g.config.mode {
-            Mode::HighForm => g.seat(x).score.tasks.max(0).to_string(),
-            Mode::Deathmatch => (g.score(x) + g.causality_penalty(x)).max(0).to_string(),
-        })
-    );
-    if g.seat_ids().any(|x| g.seat(x).gateway.is_some()) {
-        let _ = writeln!(
-            s,
-            "    gateway: [{}],",
-            per_seat(&|x| g
-                .seat(x)
-                .gateway
-                .map_or("None".into(), |q| format!("{:?}", q.to_string())))
-        );
-    }
-    if g.seat_ids().any(|x| g.seat(x).pending.is_some()) {
-        let _ = writeln!(
-            s,
-            "    pending: [{}],",
-            per_seat(&|x| g.seat(x).pending.map_or("None".into(), name))
-        );
-    }
-    if g.config.mode == Mode::HighForm {
-        let task = |t: table::tashkalar::engine::cards::tasks::TaskId| {
-            format!("{:?}", db.tasks[t.0 as usize].name)
-        };
-        let current: Vec<String> = g.tasks.current.iter().flatten().map(|t| task(*t)).collect();
-        if let (3, Some(next)) = (current.len(), g.tasks.next) {
-            let _ = writeln!(
-                s,
-                "    tasks: (current: [{}], next: {}),",
-                current.join(", "),
-                task(next)
-            );
+    Ok(())
+}
+
+/// The points the seat to move takes in its best turn: every first action, completed greedily,
+/// then its best second action (each completed greedily).
+fn best_turn(g: &GameState) -> f64 {
+    let opp = g.decider();
+    let before = points(g, opp);
+    let mut legal = Vec::new();
+    Game::legal(g, &mut legal);
+    let mut best: f64 = 0.0;
+    let mut second = Vec::new();
+    for &a in &legal {
+        let mut next = g.clone();
+        next.play_listed(a);
+        let next = complete(next, opp);
+        best = best.max(points(&next, opp) - before);
+        if next.is_over() || next.decider() != opp || next.phase != Phase::Action {
+            continue;
+        }
+        Game::legal(&next, &mut second);
+        for &b in &second {
+            let mut last = next.clone();
+            last.play_listed(b);
+            let last = complete(last, opp);
+            best = best.max(points(&last, opp) - before);
         }
     }
-    if g.turn.discarded {
-        s.push_str("    discarded: true,\n");
-    }
-    if g.ending.triggered {
-        let _ = writeln!(s, "    turns_left: {},", g.ending.turns_left);
-    }
-    s.push_str(")\n");
-    s
+    best
 }
 
 /// `check DIR`: judges every position of `DIR/suite.ron` again and prints the entries whose

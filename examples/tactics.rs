@@ -1,7 +1,8 @@
-//! Measures how often each bot solves the tactics suite (`tests/tactics/`).
+//! Measures how often each bot solves a tactics suite (Tash-Kalar's `tests/tactics/`, the lessons
+//! of the games `hard` lost in `tests/tactics/lessons/`, High Ground's `tests/hg-tactics/`).
 //!
-//! `cargo run --release --example tactics -- [bots=greedy,mcts:easy,mcts:normal,mcts:hard]
-//!  [dir=tests/tactics] [only=PART] [seed=1] [verbose=1|2] [eval=reference|search|learned|step] [settle=0|1] [reply=N]
+//! `cargo run --release --example tactics -- [game=tashkalar|high-ground]
+//!  [bots=greedy,mcts:easy,mcts:normal,mcts:hard] [dir=tests/tactics] [only=PART] [seed=1] [verbose=1|2] [eval=reference|search|learned|step] [settle=0|1] [reply=N]
 //!  [own=0|1] [geff=0|1] [pv=N] [threat=0|1] [it=N]`
 //!
 //! Prints, per bot, the share solved overall and per motif, and (with `verbose=1`) each miss;
@@ -11,7 +12,9 @@
 //! answers; `eval`, `settle`, `reply`, `own`, `geff`, `pv` and `threat` switch the search
 //! options of `MctsConfig` (`evaluation`, `settle_actions`, `reply_deals`, `settle_own_turn`,
 //! `greedy_effects`, `prior_visits`, `threat`) from the level's setting, and `it` the budget
-//! (`it=1`: the root plan's first choice).
+//! (`it=1`: the root plan's first choice). With `game=high-ground` (default `dir=tests/hg-tactics`)
+//! the levels run as `mcts:LEVEL@3600`, their budgets unclocked, and the search options do not
+//! apply.
 #[path = "support/args.rs"]
 mod args;
 
@@ -22,7 +25,8 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 use table::shell::ai::mcts::{Evaluation, Level, MctsBot};
-use table::shell::game::Game;
+use table::shell::game::{Game, Heuristics};
+use table::shell::tactics::{Position as GamePosition, attempt};
 use table::tashkalar::engine::CardDb;
 use table::tashkalar::game::budgets;
 use table::tashkalar::tactics::{self, Position};
@@ -32,8 +36,16 @@ fn main() -> Result<(), String> {
     let bots = args
         .get("bots")
         .unwrap_or_else(|| "greedy,mcts:easy,mcts:normal,mcts:hard".into());
-    let dir = PathBuf::from(args.get("dir").unwrap_or_else(|| "tests/tactics".into()));
     let seed: u64 = args.parse("seed", 1)?;
+    if args.get("game").is_some_and(|g| g == "high-ground") {
+        let dir = PathBuf::from(args.get("dir").unwrap_or_else(|| "tests/hg-tactics".into()));
+        let mut positions = table::highground::tactics::load(&dir)?;
+        if let Some(part) = args.get("only") {
+            positions.retain(|p| p.entry.file.contains(&part));
+        }
+        return measure(&bots, &positions, seed, args.parse("verbose", 0)?);
+    }
+    let dir = PathBuf::from(args.get("dir").unwrap_or_else(|| "tests/tactics".into()));
     // 1: each miss; 2: each miss with the root plan (the best choices' ranks and values).
     let verbose: u32 = args.parse("verbose", 0)?;
     let evaluation = args
@@ -107,6 +119,52 @@ fn main() -> Result<(), String> {
                 Some(level) => search(p, level),
                 None => tactics::attempt(p, bot, seed)?,
             };
+            let row = by_motif.entry(p.entry.motif.clone()).or_default();
+            row.1 += 1;
+            if ok {
+                row.0 += 1;
+                solved += 1;
+            } else if verbose > 0 {
+                println!(
+                    "  {bot} misses {}: chose {choice}; best {:?} ({})",
+                    p.entry.file, p.entry.best, p.entry.reason
+                );
+            }
+        }
+        let motifs: Vec<String> = by_motif
+            .iter()
+            .map(|(m, (s, n))| format!("{m} {s}/{n}"))
+            .collect();
+        println!(
+            "{bot}: {solved}/{} = {:.1}% ({}) in {:.0} s",
+            positions.len(),
+            100.0 * solved as f64 / positions.len().max(1) as f64,
+            motifs.join(", "),
+            started.elapsed().as_secs_f64()
+        );
+    }
+    Ok(())
+}
+
+/// Each bot's solve rate on a suite of any game, through the bots' shared analysis (`think`): the
+/// search levels on their iteration budgets, unclocked (`mcts:LEVEL@3600`), so that a busy
+/// machine gives the same answers.
+fn measure<G: Heuristics>(
+    bots: &str,
+    positions: &[GamePosition<G>],
+    seed: u64,
+    verbose: u32,
+) -> Result<(), String> {
+    for bot in bots.split(',') {
+        let started = Instant::now();
+        let name = match bot.strip_prefix("mcts:") {
+            Some(level) if !level.contains('@') => format!("mcts:{level}@3600"),
+            _ => bot.to_string(),
+        };
+        let mut by_motif: BTreeMap<String, (u32, u32)> = BTreeMap::new();
+        let mut solved = 0;
+        for p in positions {
+            let (choice, ok) = attempt(p, &name, seed)?;
             let row = by_motif.entry(p.entry.motif.clone()).or_default();
             row.1 += 1;
             if ok {

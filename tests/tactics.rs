@@ -112,3 +112,45 @@ fn greedy_solves_a_floor_share_of_the_whole_suite() {
         positions.len()
     );
 }
+
+/// Every position of a suite has a reason and best choices that are legal there (not all of them).
+fn answers_are_legal<G: Game>(positions: &[table::shell::tactics::Position<G>]) {
+    assert!(!positions.is_empty());
+    for p in positions {
+        let name = &p.entry.file;
+        assert!(!p.entry.reason.trim().is_empty(), "{name}: no reason");
+        assert!(!p.entry.best.is_empty(), "{name}: no best choice");
+        let mut legal = Vec::new();
+        p.state.legal(&mut legal);
+        let texts: Vec<String> = legal.iter().map(|c| p.state.choice_text(c)).collect();
+        assert!(
+            p.entry.best.len() < texts.len(),
+            "{name}: every choice is best"
+        );
+        for best in &p.entry.best {
+            assert!(texts.contains(best), "{name}: `{best}` is not legal");
+        }
+    }
+}
+
+/// The positions from the games a careful player played against `hard` (`tests/tactics/lessons/`,
+/// issue 53) load, with their `then` choices, and their answers are legal. How often the bots
+/// solve them is measured (`examples/tactics.rs`, docs/ai.md), not asserted: they are what the
+/// bots have yet to learn.
+#[test]
+fn the_lessons_from_lost_games_load_with_legal_answers() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tactics/lessons");
+    let positions =
+        tactics::load(&dir, &common::db()).unwrap_or_else(|e| panic!("the lessons load: {e}"));
+    answers_are_legal(&positions);
+}
+
+/// High Ground's suite (`tests/hg-tactics/`) loads and its answers are legal; its solve rates are
+/// measured, not asserted, as the lessons'.
+#[test]
+fn high_grounds_suite_loads_with_legal_answers() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hg-tactics");
+    let positions = table::highground::tactics::load(&dir)
+        .unwrap_or_else(|e| panic!("High Ground's suite loads: {e}"));
+    answers_are_legal(&positions);
+}

@@ -30,6 +30,7 @@ pub mod pyramid;
 pub mod record;
 pub mod setup;
 pub mod state;
+pub mod tactics;
 pub mod ui;
 pub mod view;
 pub mod wire;

@@ -17,4 +17,5 @@ pub mod registry;
 pub mod rng;
 pub mod seats;
 pub mod sim;
+pub mod tactics;
 pub mod tui;

@@ -329,3 +329,52 @@ fn the_news_since_the_last_decision_never_shows_a_heading_alone() {
     }
     assert!(hint_text(&app).contains("Enter act"));
 }
+
+#[test]
+fn the_dragon_scenario_played_by_hand_each_answer_behind_its_pass_screen() {
+    // tests/positions/ra-dragon.ron, as played in tmux: Blue's Bone Dragon attacks; Red turns
+    // Dragon Bridle, Green Protection, each after the pass screen, and nobody loses Life.
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/positions/ra-dragon.ron"
+    ))
+    .expect("the example position");
+    let g = table::resarcana::position::Position::parse(&text)
+        .expect("it reads")
+        .into_game(db())
+        .expect("it is a game");
+    let pools: Vec<_> = g.seats.iter().map(|s| s.pool).collect();
+    let mut app = new_app();
+    show(&mut app, g);
+    press(&mut app, KeyCode::Char('2'));
+    for (seat, name, reaction) in [(1, "Red", "Dragon Bridle"), (2, "Green", "Protection")] {
+        assert_eq!(ra(&app).gate(), Some(seat), "{name}'s pass screen first");
+        let shown = text_of(&app);
+        assert!(
+            shown.contains(&format!("Pass the keyboard to  {name}")),
+            "{shown}"
+        );
+        press(&mut app, KeyCode::Enter);
+        let shown = text_of(&app);
+        assert!(shown.contains("Blue attacks with Bone Dragon"), "{shown}");
+        assert!(
+            shown.contains(&format!("1 react with {reaction}")),
+            "{shown}"
+        );
+        assert!(key_bar(&app, 120, 40).contains("Enter answer"));
+        press(&mut app, KeyCode::Enter);
+    }
+    let t = ra(&app);
+    for (seat, pool) in pools.iter().enumerate().skip(1) {
+        assert_eq!(&t.game().seats[seat].pool, pool, "seat {seat} lost nothing");
+    }
+    // Red's turn next, behind its pass screen; the log tells both answers.
+    assert_eq!(t.gate(), Some(1));
+    let shown = text_of(&app);
+    assert!(shown.contains("Red: react with Dragon Bridle"), "{shown}");
+    assert!(shown.contains("Green: react with Protection"), "{shown}");
+}
+
+fn text_of(app: &App) -> String {
+    text(&render(app, 120, 40))
+}

@@ -12,7 +12,7 @@ use std::time::Duration;
 use support::{press, render};
 use table::resarcana::state::{Ask, Phase, ResArcana, Variant};
 use table::resarcana::ui::setup::seat_names;
-use table::resarcana::ui::{RaScreen, collect_rest};
+use table::resarcana::ui::{RaScreen, collect_rest, suggested};
 use table::resarcana::{Choice, Db, Setup};
 use table::shell::seats::{SeatKind, Seats};
 use table::shell::tui::app::{App, hint_text};
@@ -110,7 +110,7 @@ fn a_whole_collect_step_is_answered_with_one_key() {
                 .is_some_and(|&c| collect_rest(g, c).len() >= 2)
     });
     let seat = g.seat_to_move();
-    let rest = collect_rest(&g, g.legal_list()[0]);
+    let rest = collect_rest(&g, suggested(&g).expect("a choice"));
     let mut app = new_app();
     show(&mut app, g);
     assert_eq!(ra(&app).viewer(), Some(seat));
@@ -377,4 +377,48 @@ fn the_dragon_scenario_played_by_hand_each_answer_behind_its_pass_screen() {
 
 fn text_of(app: &App) -> String {
     text(&render(app, 120, 40))
+}
+
+#[test]
+fn a_wrapped_tableau_never_starts_a_line_with_its_separator() {
+    // Two seats at 80x24 (three lines a seat): a long tableau wraps onto a second line.
+    let g = search(2, |g| {
+        g.pending.is_some_and(|d| d.ask == Ask::Action) && g.seats.iter().any(|s| s.play.len() >= 6)
+    });
+    let mut app = new_app();
+    show(&mut app, g);
+    let shown = text(&render(&app, 80, 24));
+    for line in mages_panel(&shown) {
+        assert!(!line.trim_start().starts_with('·'), "{line}:\n{shown}");
+    }
+}
+
+#[test]
+fn essences_saved_up_on_a_component_are_left_there_by_default() {
+    // A Collect question about essences on a component that spends or scores them (Athanor,
+    // Vault...): the list highlights "leave", and `a` leaves them too.
+    let g = search(2, |g| {
+        g.pending.is_some_and(|d| matches!(d.ask, Ask::Stored(_)))
+            && suggested(g) == Some(Choice::Leave)
+    });
+    let Some(Ask::Stored(card)) = g.pending.map(|d| d.ask) else {
+        unreachable!()
+    };
+    let name = g.db.name(card).to_string();
+    let seat = g.seat_to_move();
+    let mut app = new_app();
+    show(&mut app, g);
+    let t = ra(&app);
+    assert_eq!(t.screen().options[t.screen().selected], Choice::Leave);
+    let shown = text(&render(&app, 120, 40));
+    assert!(shown.contains(&format!(" on {name}")), "{shown}");
+    press(&mut app, KeyCode::Char('a'));
+    let t = ra(&app);
+    let on = t.game().seats[seat]
+        .play
+        .iter()
+        .find(|p| p.card == card)
+        .map(|p| p.stored)
+        .unwrap_or_default();
+    assert!(!on.is_zero(), "{name} keeps its essences");
 }

@@ -152,7 +152,7 @@ pub fn render_decision<'a>(
                     }
                     let mut line = vec![Span::styled("a", theme.key())];
                     line.push(Span::raw(format!(
-                        " answers the {} questions left (the rest as listed first) → pool ",
+                        " answers the {} questions left (the rest as each list would highlight) → pool ",
                         rest.len()
                     )));
                     line.extend(essence_spans(&after.seats[decider].pool, theme, false));

@@ -14,7 +14,9 @@ pub mod rules;
 pub mod setup;
 pub mod words;
 
+use crate::resarcana::Essences;
 use crate::resarcana::card::CardId;
+use crate::resarcana::card::language::{Collect, PointsPer};
 use crate::resarcana::decision::Choice;
 use crate::resarcana::state::{Ask, Phase, ResArcana};
 use crate::resarcana::{Db, ID};
@@ -195,7 +197,8 @@ pub const KEYS: &[Binding<RaAction>] = &[
         "collect all",
         None,
         "Collecting: answer this Collect question with the highlighted choice and every later \
-         one of yours with its first choice, at once (the panel shows the pool it ends with).",
+         one of yours as its list would highlight it, at once (the panel shows the pool it ends \
+         with).",
         true,
     ),
     Binding::game(
@@ -269,9 +272,36 @@ pub struct RaScreen {
     last: Option<(usize, u32, usize, Vec<Choice>)>,
 }
 
-/// The rest of the deciding seat's Collect step answered at once: `first` now, then the first
-/// listed choice of each later question of that seat's Collect (what the list highlights), in
-/// order, while that seat collects. Made on a copy of the game to learn the later questions;
+/// The choice a decision's list highlights first: the first listed, except that essences lying
+/// on a component that grows with them, scores them or spends them from there (Vault, Windup
+/// Man, Athanor, Catacombs of the Dead...) are left there: taking them with a key pressed for
+/// "the defaults" would undo what the player saved up.
+pub fn suggested(g: &ResArcana) -> Option<Choice> {
+    let legal = g.legal_list();
+    if let Some(Ask::Stored(c)) = g.pending.map(|d| d.ask) {
+        let def = g.db.get(c);
+        let keeps = def
+            .collect
+            .iter()
+            .any(|a| matches!(a, Collect::IfLeft { .. }))
+            || def
+                .points_per
+                .iter()
+                .any(|p| matches!(p, PointsPer::Stored(..)))
+            || def
+                .powers
+                .iter()
+                .any(|p| !Essences::from(p.cost.remove).is_zero());
+        if keeps && legal.contains(&Choice::Leave) {
+            return Some(Choice::Leave);
+        }
+    }
+    legal.first().copied()
+}
+
+/// The rest of the deciding seat's Collect step answered at once: `first` now, then the
+/// suggested choice of each later question of that seat's Collect (what the list would
+/// highlight), in order, while that seat collects. Made on a copy of the game to learn the later questions;
 /// the table makes them one by one (each recorded, each undoable).
 pub fn collect_rest(g: &ResArcana, first: Choice) -> Vec<Choice> {
     let Some(seat) = g.pending.map(|d| d.seat) else {
@@ -287,7 +317,7 @@ pub fn collect_rest(g: &ResArcana, first: Choice) -> Vec<Choice> {
         }
         out.push(c);
         if g.phase == Phase::Collect && g.pending.is_some_and(|d| d.seat == seat) {
-            next = g.legal_list().first().copied();
+            next = suggested(&g);
         }
     }
     out
@@ -452,7 +482,12 @@ impl GameUi for RaScreen {
             self.options.clone(),
         );
         if self.last.as_ref() != Some(&key) {
-            self.selected = 0;
+            self.selected = g
+                .pending
+                .filter(|_| !self.options.is_empty())
+                .and_then(|_| suggested(g))
+                .and_then(|c| self.options.iter().position(|o| *o == c))
+                .unwrap_or(0);
             self.focus = Focus::Choices;
         }
         self.last = Some(key);

@@ -337,7 +337,9 @@ pub fn seat_lines(
         let mut l = vec![Span::raw("  ")];
         for (i, p) in parts.into_iter().enumerate() {
             if i > 0 {
-                l.push(Span::styled(" · ", theme.muted()));
+                // The dot holds on to the name before it, so that a wrapped tableau never
+                // starts its next line with a dot.
+                l.push(Span::styled("\u{a0}· ", theme.muted()));
             }
             l.extend(p);
         }

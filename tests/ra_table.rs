@@ -276,6 +276,12 @@ fn at_200_by_60_the_seats_sit_side_by_side() {
         .find(|l| l.contains(" Blue ") && l.contains(" Red "))
         .unwrap_or_else(|| panic!("not side by side:\n{shown}"));
     assert!(row.contains(" Green ") && row.contains(" Yellow "), "{row}");
+    // Each pool whole on one row of its column.
+    let pools = shown
+        .lines()
+        .find(|l| l.matches("Pool ").count() == 4)
+        .unwrap_or_else(|| panic!("the four pools on one row:\n{shown}"));
+    assert!(pools.matches('G').count() >= 4, "{pools}");
     // At 120x40 they are one under the other, as before.
     let shown = text(&render(&app, 120, 40));
     assert!(

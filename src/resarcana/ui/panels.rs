@@ -175,16 +175,21 @@ pub fn seat_lines(
     theme: &Theme,
 ) -> Vec<Line<'static>> {
     let s = &g.seats[seat];
+    // A column of the seats side by side: short marks, the card counts on a line of their own.
+    let narrow = detail.wide && detail.width > 0 && detail.width < 50;
     let mut head = vec![Span::styled(
         format!(" {} ", seats.name(seat)),
         theme.badge(seat),
     )];
     // The status line says who decides; at 80 columns the seat's line keeps to its own.
-    if detail.wide && you == Some(seat) {
+    if detail.wide && !narrow && you == Some(seat) {
         head.push(Span::styled(" (you)", theme.muted()));
     }
     if detail.wide && decider == Some(seat) {
-        head.push(Span::styled(" ◆deciding", theme.key()));
+        head.push(Span::styled(
+            if narrow { " ◆" } else { " ◆deciding" },
+            theme.key(),
+        ));
     }
     let points = if g.phase == Phase::Setup {
         0
@@ -197,7 +202,11 @@ pub fn seat_lines(
     )));
     if g.token as usize == seat && g.phase != Phase::Setup {
         head.push(Span::styled(
-            if detail.compact { " ★" } else { " ★first" },
+            if detail.compact || narrow {
+                " ★"
+            } else {
+                " ★first"
+            },
             theme.key(),
         ));
     }
@@ -229,7 +238,9 @@ pub fn seat_lines(
     } else {
         // In a narrow column (seats side by side) the card counts get a line of their own
         // rather than wrapping the name's line at any word.
-        let own_line = detail.width > 0 && Line::from(head.clone()).width() > detail.width as usize;
+        // Always so in a column, so that the columns' rows line up.
+        let own_line = narrow
+            || (detail.width > 0 && Line::from(head.clone()).width() > detail.width as usize);
         let cards = if own_line { head.pop() } else { None };
         lines.push(Line::from(head));
         if let Some(c) = cards {
@@ -241,14 +252,20 @@ pub fn seat_lines(
         let mut pool = vec![Span::raw(if detail.wide { "  Pool " } else { "  " })];
         pool.extend(essence_spans(&s.pool, theme, true));
         if detail.wide {
-            pool.push(Span::styled(
+            let total = Span::styled(
                 format!(
                     "  ({} {})",
                     s.pool.total(),
                     words::plural(s.pool.total(), "essence")
                 ),
                 theme.muted(),
-            ));
+            );
+            // In a narrow column (seats side by side) the total gives way to the pool itself.
+            let room = detail.width == 0
+                || Line::from(pool.clone()).width() + total.width() <= detail.width as usize;
+            if room {
+                pool.push(total);
+            }
         }
         lines.push(Line::from(pool));
     }

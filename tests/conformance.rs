@@ -148,6 +148,7 @@ fn res_arcana_conforms() {
                         player: SeatKind::Bot("random".into()),
                     })
                     .collect(),
+                position: None,
             };
             let kit = Kit::<ResArcana> {
                 ctx: &db,

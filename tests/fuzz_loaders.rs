@@ -594,6 +594,7 @@ fn res_arcana_games() -> Vec<table::resarcana::ResArcana> {
                     player: table::shell::seats::SeatKind::Human,
                 })
                 .collect(),
+            position: None,
         };
         let mut game =
             table::resarcana::ResArcana::start(&spec, 40 + i as u64, &db).expect("deals");

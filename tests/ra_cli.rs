@@ -259,3 +259,73 @@ fn the_bot_protocol_answers_with_a_listed_choice() {
     g.play(g.parse_choice(text).expect("reads back"))
         .expect("legal");
 }
+
+#[test]
+fn play_starts_from_a_position_and_its_save_replays_and_verifies() {
+    use table::resarcana::def::ResArcanaGame;
+    use table::resarcana::ui::RaScreen;
+    use table::shell::registry::{GameDef, Options, PlayRequest};
+    use table::shell::tui::table::{Table, TableEnv};
+    let dir = temp_dir("scenario");
+    let position = write(&dir, "duel.ron", POSITION);
+    let saves = dir.join("saves");
+    let request = |players: Option<u8>| PlayRequest {
+        players,
+        ai: vec!["2=random".into()],
+        seed: None,
+        scenario: Some(PathBuf::from(&position)),
+        save_dir: Some(saves.clone()),
+        seats: None,
+    };
+    let env = TableEnv::default();
+    let mut screen = ResArcanaGame
+        .table(&Options::new(vec![]), &request(None), &env)
+        .unwrap_or_else(|e| panic!("the position plays: {e}"));
+    let t = screen
+        .as_any_mut()
+        .downcast_mut::<Table<RaScreen>>()
+        .expect("a Res Arcana table");
+    // The game is the position's: seat 1 to act, with its hand.
+    let g = t.game().clone();
+    assert_eq!(g.seat_to_move(), 0);
+    assert_eq!(g.round, 1);
+    let hand: Vec<&str> = g.seats[0].hand.iter().map(|&c| g.db.name(c)).collect();
+    assert_eq!(hand, ["Fire Dragon", "Hawk"]);
+    // Seat 1 discards the Hawk for a Gold, then passes: the save records both.
+    let hawk = g.seats[0].hand[1];
+    t.apply_choice(table::resarcana::Choice::Discard(hawk))
+        .expect("legal");
+    let gold = t
+        .game()
+        .legal_list()
+        .into_iter()
+        .find(|c| t.game().choice_text(c) == "gain 1 gold")
+        .expect("1 Gold is offered");
+    t.apply_choice(gold).expect("legal");
+    let file = t.save_path().expect("saved").to_path_buf();
+    drop(screen);
+    let text = std::fs::read_to_string(&file).expect("the save reads");
+    assert!(text.contains("position:"), "{text}");
+    assert!(text.contains("Fire Dragon"), "{text}");
+    let (ok, out, err) = run(&["replay", "--verify", &file.display().to_string()], "");
+    assert!(ok && out.starts_with("ok "), "{out}{err}");
+    // What a position cannot say again is refused in one line, before anything is saved.
+    let refused = ResArcanaGame
+        .table(&Options::new(vec![]), &request(Some(3)), &env)
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(refused.contains("drop --variant"), "{refused}");
+    let one = write(&dir, "one.ron", "(to_move: 1, seats: [(pool: (elan: 1))])");
+    let one_seat = PlayRequest {
+        scenario: Some(PathBuf::from(&one)),
+        ai: Vec::new(),
+        ..request(None)
+    };
+    let refused = ResArcanaGame
+        .table(&Options::new(vec![]), &one_seat, &env)
+        .err()
+        .map(|e| e.to_string())
+        .unwrap_or_default();
+    assert!(refused.contains("needs 2 to 4 seats"), "{refused}");
+}

@@ -290,7 +290,7 @@ fn the_key_bar_and_the_help_name_the_keys() {
     let bar = hint_text(&app);
     for key in [
         "move",
-        "Enter take",
+        "Enter act",
         "1-9 choice",
         "Tab hand",
         "p pass",
@@ -304,7 +304,7 @@ fn the_key_bar_and_the_help_name_the_keys() {
         let last = shown.lines().last().unwrap_or_default().to_string();
         for key in [
             "move",
-            "Enter take",
+            "Enter act",
             "1-9 choice",
             "Tab hand",
             "p pass",
@@ -634,10 +634,17 @@ fn four_seats_fit_at_80_by_24() {
         let shown = text(&render(&app, w, h));
         for (seat, name) in ["Blue", "Red", "Green", "Yellow"].iter().enumerate() {
             assert!(shown.contains(name), "{name} at {w}x{h}:\n{shown}");
-            assert!(
-                shown.contains(&pool_text(&g, seat)),
-                "{name}'s pool at {w}x{h}:\n{shown}"
-            );
+            // At 80x24 a pool names only the kinds it holds ("3E 1G").
+            let pool = if w == 80 {
+                pool_text(&g, seat)
+                    .split(' ')
+                    .filter(|b| !b.starts_with('0'))
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            } else {
+                pool_text(&g, seat)
+            };
+            assert!(shown.contains(&pool), "{name}'s pool at {w}x{h}:\n{shown}");
         }
         assert!(shown.contains("pass (no more actions"), "{w}x{h}:\n{shown}");
     }

@@ -1764,6 +1764,7 @@ fn a_save_spec_sets_up_the_same_game_and_describes_it() {
                 player: SeatKind::Bot("greedy".into()),
             },
         ],
+        position: None,
     };
     let g = table::resarcana::ResArcana::start(&spec, 11, &db()).unwrap();
     assert_eq!(g.state_hash(), game(2, Variant::FirstGame, 11).state_hash());

@@ -12,7 +12,7 @@ use super::record;
 use super::setup::Setup;
 use super::state::{Ask, Phase, ResArcana, Target, Variant};
 use super::ui::setup::{label, spec_for};
-use super::ui::{self, BANNER, BLURB};
+use super::ui::{self, BANNER, BLURB, RaScreen};
 use crate::shell::commands::{self, Tournament};
 use crate::shell::position::Positions;
 use crate::shell::registry::{
@@ -147,6 +147,57 @@ fn check_text(db: &Db) -> String {
     out
 }
 
+/// `play --scenario POSITION`: the game at a position (its seats, whose action it is), with
+/// the position's text in the save, so that the save replays and verifies from it.
+fn scenario_table(
+    db: Arc<Db>,
+    path: &std::path::Path,
+    request: &PlayRequest,
+    options: &Options,
+    env: &TableEnv,
+) -> Result<Box<dyn TableScreen>, CommandError> {
+    if options.given("variant") || options.given("expansion-counts") || request.players.is_some() {
+        return Err(
+            "--scenario sets up the game itself; drop --variant, --expansion-counts \
+                    and --players"
+                .into(),
+        );
+    }
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let position = Position::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    // Checked here so that a bad position is told with its file, before anything is saved.
+    position
+        .into_game(db.clone())
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let players = position.seats.len() as u8;
+    if players < 2 {
+        return Err(format!(
+            "{}: a game on the table needs 2 to 4 seats, the position has {players} \
+             (a 1-seat position works with `legal` and `think`)",
+            path.display()
+        )
+        .into());
+    }
+    let setup = Setup {
+        players,
+        variant: Variant::Standard,
+        expansion_counts: false,
+    };
+    let kinds = request.seat_kinds(players as usize)?;
+    let mut spec = spec_for(setup, &kinds);
+    spec.position = Some(text);
+    // The position's seed is the save's: the same file plays the same game.
+    let seed = request.seed.unwrap_or(position.seed);
+    Ok(commands::start_table::<RaScreen>(
+        &db,
+        spec,
+        seed,
+        "res-arcana-scenario",
+        request.save_dir.as_deref(),
+        env,
+    )?)
+}
+
 impl GameDef for ResArcanaGame {
     fn about(&self) -> &'static About {
         &ABOUT
@@ -175,13 +226,8 @@ impl GameDef for ResArcanaGame {
         env: &TableEnv,
     ) -> Result<Box<dyn TableScreen>, CommandError> {
         let db = components(options)?;
-        if request.scenario.is_some() {
-            return Err(
-                "Res Arcana does not start from a position yet: --scenario is for \
-                        Tash-Kalar and High Ground (a Res Arcana position works with `legal` \
-                        and `think`)"
-                    .into(),
-            );
+        if let Some(path) = &request.scenario {
+            return scenario_table(db, path, request, options, env);
         }
         let setup = setup(options, request.players.unwrap_or(2))?;
         let kinds = request.seat_kinds(setup.players as usize)?;

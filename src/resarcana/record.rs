@@ -2,6 +2,7 @@
 //! stops.
 
 use super::card::Db;
+use super::position::Position;
 use super::setup::{Setup, SetupError};
 use super::state::{ResArcana, Variant};
 use crate::shell::record::Recordable;
@@ -26,6 +27,11 @@ pub struct Spec {
     pub expansion_counts: bool,
     /// One entry per seat, seat 1 first.
     pub seats: Vec<SeatSpec>,
+    /// The position the game started from (RON, see `docs/res-arcana.md`), its `seed`
+    /// replaced by the save's seed. Absent for a game dealt from scratch, so saves written
+    /// before positions could be played read as they always did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub position: Option<String>,
 }
 
 /// One seat of a saved game: the shell's record of a seat (its name and who plays it).
@@ -43,6 +49,8 @@ pub enum SpecError {
     },
     /// The setup is refused.
     Setup(SetupError),
+    /// The position text does not load.
+    Position(String),
 }
 
 impl std::fmt::Display for SpecError {
@@ -52,6 +60,7 @@ impl std::fmt::Display for SpecError {
                 write!(f, "{seats} seats listed for {players} players")
             }
             SpecError::Setup(e) => e.fmt(f),
+            SpecError::Position(why) => write!(f, "position: {why}"),
         }
     }
 }
@@ -76,6 +85,21 @@ fn secret_choices_open(g: &ResArcana) -> bool {
     })
 }
 
+/// The game a save's position sets up, with the save's seed; its seats must be the save's.
+fn from_position(text: &str, players: u8, seed: u64, db: &Arc<Db>) -> Result<ResArcana, SpecError> {
+    let mut position = Position::parse(text).map_err(|e| SpecError::Position(e.to_string()))?;
+    position.seed = seed;
+    if position.seats.len() != players as usize {
+        return Err(SpecError::SeatCount {
+            seats: players as usize,
+            players: position.seats.len() as u8,
+        });
+    }
+    position
+        .into_game(db.clone())
+        .map_err(|e| SpecError::Position(e.to_string()))
+}
+
 impl Recordable for ResArcana {
     type Spec = Spec;
     type Context = Arc<Db>;
@@ -92,6 +116,9 @@ impl Recordable for ResArcana {
         }
         if spec.players < 2 {
             return Err(SpecError::Setup(SetupError::Players(spec.players)));
+        }
+        if let Some(text) = &spec.position {
+            return from_position(text, spec.players, seed, db);
         }
         let setup = Setup {
             players: spec.players,
@@ -142,6 +169,9 @@ impl Recordable for ResArcana {
             Variant::FirstGame => "first-game ",
             Variant::Draft => "draft ",
         };
+        if spec.position.is_some() {
+            return format!("Res Arcana from a position, for {} players", spec.players);
+        }
         format!("Res Arcana ({variant}setup) for {} players", spec.players)
     }
 }

@@ -9,11 +9,11 @@ use super::panels::{self, Detail};
 use super::words::{self, essence_spans};
 use super::{Focus, RaScreen};
 use crate::resarcana::decision::Choice;
-use crate::resarcana::state::{Ask, PayFor, Phase, ResArcana, Target, Variant};
+use crate::resarcana::state::{Phase, ResArcana, Variant};
 use crate::shell::tui::theme::Theme;
-use crate::shell::tui::ui::{LogLine, TableView, seat_title};
-use crate::shell::tui::widgets::decision::{DecisionPanel, option_rows};
-use crate::shell::tui::widgets::log::{LogPanel, wrap_words};
+use crate::shell::tui::ui::TableView;
+use crate::shell::tui::widgets::decision::option_rows;
+use crate::shell::tui::widgets::log::LogPanel;
 use crate::shell::tui::widgets::panel;
 use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
@@ -39,10 +39,12 @@ pub struct RaLayout {
     pub log: Rect,
     /// How much the panels say.
     pub detail: Detail,
+    /// The seats side by side (one column each) when the screen is wide enough, else 1.
+    pub seat_columns: u16,
 }
 
 /// Rows a list of lines takes in `width` columns, wrapped.
-fn rows(lines: &[Line], width: u16) -> u16 {
+pub(super) fn rows(lines: &[Line], width: u16) -> u16 {
     let w = width.max(1) as usize;
     lines
         .iter()
@@ -53,6 +55,26 @@ fn rows(lines: &[Line], width: u16) -> u16 {
         .sum()
 }
 
+/// One seat's lines.
+fn one_seat(
+    s: &RaScreen,
+    v: &TableView<'_, RaScreen>,
+    seat: usize,
+    detail: Detail,
+    theme: &Theme,
+) -> Vec<Line<'static>> {
+    panels::seat_lines(
+        &s.seen,
+        v.seats,
+        seat,
+        v.viewer,
+        v.player(),
+        v.decider(),
+        detail,
+        theme,
+    )
+}
+
 /// The seats' lines, each seat's after the one before.
 fn all_seats(
     s: &RaScreen,
@@ -61,17 +83,20 @@ fn all_seats(
     theme: &Theme,
 ) -> Vec<Line<'static>> {
     (0..s.seen.players())
-        .flat_map(|i| {
-            panels::seat_lines(
-                &s.seen,
-                v.seats,
-                i,
-                v.viewer,
-                v.player(),
-                v.decider(),
-                detail,
-                theme,
-            )
+        .flat_map(|i| one_seat(s, v, i, detail, theme))
+        .collect()
+}
+
+/// The seats' columns inside the seats panel's inner area: one per seat, side by side.
+fn seat_columns(inner: Rect, n: u16) -> Vec<Rect> {
+    let n = n.max(1);
+    let w = inner.width / n;
+    (0..n)
+        .map(|i| {
+            let x = inner.x + i * w;
+            // The last column takes what the division leaves.
+            let width = if i + 1 == n { inner.right() - x } else { w };
+            Rect::new(x, inner.y, width, inner.height)
         })
         .collect()
 }
@@ -101,12 +126,15 @@ pub fn layout(
         wide,
         tall: wide,
         compact: false,
+        width: left_w - 2,
     };
     let hand_h = (s.hand.len().max(1) as u16 + 2).min(body.height / 3).max(3);
     if !wide {
         // Left: the seats as they fit, the decision at least 10 rows.
         let mut seats_h = rows(&all_seats(s, v, detail, theme), left_w - 2) + 2;
-        if seats_h + 10 > body.height {
+        // Three or four seats keep to two lines each (names shortened, never cut off): the
+        // choices need the rows more than the tableaux need a third line.
+        if seats_h + 10 > body.height || s.seen.players() >= 3 {
             detail.compact = true;
             seats_h = 2 * s.seen.players() as u16 + 2;
         }
@@ -131,6 +159,7 @@ pub fn layout(
             card,
             log,
             detail,
+            seat_columns: 1,
         });
     }
     let inner_w = left_w - 2;
@@ -138,10 +167,34 @@ pub fn layout(
     // component a line when that fits.
     let dec_min = 14;
     let centre_of = |d: Detail| rows(&panels::centre_lines(&s.seen, d, theme), inner_w) + 2;
-    let mut seats_h = rows(&all_seats(s, v, detail, theme), inner_w) + 2;
+    // From 160x48 the seats sit side by side, each tableau whole in its column (at 200x60
+    // four seats get 29 columns each): the rows a stack of them would take go to the decision.
+    let players = s.seen.players() as u16;
+    let columns = if w >= 160 && area.height >= 48 && players > 1 {
+        players
+    } else {
+        1
+    };
+    let seats_rows = |d: Detail| {
+        if columns > 1 {
+            let col_w = inner_w / columns;
+            let d = Detail {
+                width: col_w.saturating_sub(1),
+                ..d
+            };
+            (0..s.seen.players())
+                .map(|i| rows(&one_seat(s, v, i, d, theme), col_w.saturating_sub(1)))
+                .max()
+                .unwrap_or(1)
+                + 2
+        } else {
+            rows(&all_seats(s, v, d, theme), inner_w) + 2
+        }
+    };
+    let mut seats_h = seats_rows(detail);
     if seats_h + centre_of(detail) + dec_min > body.height {
         detail.tall = false;
-        seats_h = rows(&all_seats(s, v, detail, theme), inner_w) + 2;
+        seats_h = seats_rows(detail);
     }
     let centre_h = centre_of(detail);
     let room = body.height.saturating_sub(dec_min);
@@ -171,6 +224,7 @@ pub fn layout(
         card,
         log,
         detail,
+        seat_columns: columns,
     })
 }
 
@@ -186,7 +240,7 @@ pub enum Hit {
 }
 
 /// The options' texts as the list shows them (payments as badges: "pay 2E 1G").
-fn option_texts(s: &RaScreen, v: &TableView<'_, RaScreen>) -> Vec<String> {
+pub(super) fn option_texts(s: &RaScreen, v: &TableView<'_, RaScreen>) -> Vec<String> {
     s.options
         .iter()
         .map(|c| option_text(v.game, v, c))
@@ -234,32 +288,6 @@ pub fn hit(s: &RaScreen, v: &TableView<'_, RaScreen>, area: Rect, x: u16, y: u16
         return (i < s.hand.len()).then_some(Hit::Hand(i));
     }
     l.log.contains(at).then_some(Hit::Log)
-}
-
-/// The log lines since the viewer's last decision (what the others did meanwhile), newest
-/// last, as the viewer may read them.
-fn since_last(v: &TableView<'_, RaScreen>) -> Vec<String> {
-    let Some(me) = v.player() else {
-        return Vec::new();
-    };
-    let filter = v.log_filter();
-    // The viewer's own choices are the lines the narrator starts with its name and a colon.
-    let name = v.seats.name(me);
-    let (plain, secret) = (format!("{name}: "), format!("{name} (secret): "));
-    let own = |l: &&LogLine| {
-        l.seat == Some(me) && (l.text.starts_with(&plain) || l.text.starts_with(&secret))
-    };
-    let mut out: Vec<&LogLine> = v
-        .log
-        .iter()
-        .rev()
-        .take_while(|l| !own(l))
-        .filter(|l| filter.shows(l) && l.seat.is_some())
-        .collect();
-    out.reverse();
-    // What the own choice led to (what it paid, drew, scored) is no news to the viewer.
-    let mine = out.iter().take_while(|l| l.seat == Some(me)).count();
-    out.into_iter().skip(mine).map(|l| l.text.clone()).collect()
 }
 
 /// Draws the game screen (without the key bar).
@@ -328,7 +356,25 @@ pub fn render(
     }
     let inner = block.inner(l.seats);
     frame.render_widget(block, l.seats);
-    let lines = all_seats(s, v, l.detail, theme);
+    if l.seat_columns > 1 {
+        // Side by side: each seat in its column, a column's last cell left as a gap.
+        for (i, col) in seat_columns(inner, l.seat_columns).into_iter().enumerate() {
+            let col = Rect::new(col.x, col.y, col.width.saturating_sub(1), col.height);
+            let d = Detail {
+                width: col.width,
+                ..l.detail
+            };
+            frame.render_widget(
+                Paragraph::new(one_seat(s, v, i, d, theme)).wrap(Wrap { trim: false }),
+                col,
+            );
+        }
+    }
+    let lines = if l.seat_columns > 1 {
+        Vec::new()
+    } else {
+        all_seats(s, v, l.detail, theme)
+    };
     let paragraph = if l.detail.compact {
         let width = inner.width as usize;
         Paragraph::new(
@@ -399,7 +445,7 @@ pub fn render(
     }
 
     // The decision.
-    let decision = render_decision(s, v, l, theme);
+    let decision = super::decision::render_decision(s, v, l, theme);
     let dec_inner = Block::bordered().inner(l.decision);
     let texts = decision.options.clone();
     let selected = decision.selected;
@@ -456,158 +502,4 @@ pub fn render(
         },
         l.log,
     );
-}
-
-/// The decision panel: the question, the Collect step in one place, what the others did
-/// since, and the choices.
-fn render_decision<'a>(
-    s: &RaScreen,
-    v: &TableView<'a, RaScreen>,
-    l: RaLayout,
-    theme: &'a Theme,
-) -> DecisionPanel<'a> {
-    let g = v.game;
-    let seats = v.seats;
-    let human = v.human_turn;
-    let mut details: Vec<Line<'static>> = Vec::new();
-    let title;
-    let mut options = Vec::new();
-    let prompt;
-    if let Some(r) = &v.replay {
-        title = Line::styled(" Replay ", theme.title());
-        details.extend(r.details(format!("{}", g.turn + 1), g.is_over(), theme));
-        prompt = words::waiting(g, seats);
-    } else if let Some(o) = &g.outcome {
-        title = Line::styled(" Game over ", theme.warn());
-        let names: Vec<&str> = o.winners.iter().map(|&w| seats.name(w as usize)).collect();
-        prompt = format!(
-            "{} {}.",
-            names.join(" and "),
-            if names.len() == 1 {
-                "wins"
-            } else {
-                "share the victory"
-            }
-        );
-        // Each seat's points and where they come from, the winners first: the tableaux above
-        // may be cut short on a small screen.
-        let mut order: Vec<usize> = (0..o.points.len()).collect();
-        order.sort_by_key(|&i| {
-            (
-                !o.winners.contains(&(i as u8)),
-                std::cmp::Reverse(o.points[i]),
-            )
-        });
-        for i in order {
-            let p = o.points[i];
-            let s = if p == 1 { "" } else { "s" };
-            let mut from: Vec<String> = (0..g.seats[i].play.len())
-                .filter_map(|k| {
-                    let n = g.component_points(i, k);
-                    (n > 0).then(|| format!("{} {n}", g.db.name(g.seats[i].play[k].card)))
-                })
-                .collect();
-            if g.token as usize == i {
-                from.push("First Player 1".into());
-            }
-            let from = if from.is_empty() {
-                String::new()
-            } else {
-                format!(" ({})", from.join(", "))
-            };
-            details.push(Line::from(format!("{}: {p} point{s}{from}", seats.name(i))));
-        }
-        details.push(Line::styled(
-            "Enter: back to the menu · q: quit",
-            theme.muted(),
-        ));
-    } else if let Some(ai) = v.ai {
-        title = seat_title(seats.name(ai.seat), theme.badge(ai.seat), "AI playing");
-        prompt = words::waiting(g, seats);
-        details.extend(ai.details(v.last_ai_step, theme));
-    } else {
-        let decider = g.seat_to_move();
-        title = seat_title(seats.name(decider), theme.badge(decider), "to decide");
-        if human {
-            prompt = words::prompt(g, seats);
-            // The Collect step in one place: the pool as it began and as it is now.
-            if g.phase == Phase::Collect
-                && let Some((start, _)) = g.collect_start.get(decider)
-            {
-                let mut line = vec![Span::raw("Collect: pool was ")];
-                line.extend(essence_spans(start, theme, false));
-                line.push(Span::raw(" → now "));
-                line.extend(essence_spans(&g.seats[decider].pool, theme, false));
-                details.push(Line::from(line));
-                let from: Vec<&str> = g.seats[decider]
-                    .play
-                    .iter()
-                    .filter(|p| {
-                        let def = g.db.get(p.card);
-                        !def.collect.is_empty() || def.collect_cost.is_some() || !p.stored.is_zero()
-                    })
-                    .map(|p| g.db.name(p.card))
-                    .collect();
-                if !from.is_empty() {
-                    details.push(Line::styled(
-                        format!("Collecting from: {}", from.join(", ")),
-                        theme.muted(),
-                    ));
-                }
-            }
-            // A step of an action begun (its payment, its target): one flow, stepped back by u.
-            // (An answer to an attack is not: it is another seat's step, out of turn.)
-            let answer = matches!(
-                g.pending.map(|d| d.ask),
-                Some(
-                    Ask::LifeLoss(_)
-                        | Ask::Swap
-                        | Ask::Pay(_, PayFor::Loss)
-                        | Ask::Target(Target::DefenceDiscard(_) | Target::DefenceDestroy(_))
-                )
-            );
-            if crate::shell::game::Heuristics::mid_action(g) && g.phase == Phase::Actions && !answer
-            {
-                details.push(Line::styled(
-                    "A step of the action begun (u steps back).",
-                    theme.muted(),
-                ));
-            }
-            if l.card.height == 0
-                && let Some(c) = s.card_shown()
-            {
-                details.extend(panels::card_lines(&s.seen, c, theme));
-            }
-            // What the others did, in the rows the choices, the question and the card leave.
-            let width = l.decision.width.saturating_sub(2);
-            let used = s.options.len() + 2 + rows(&details, width) as usize;
-            let room = (l.decision.height.saturating_sub(2) as usize).saturating_sub(used + 1);
-            let since = since_last(v);
-            if !since.is_empty() && room > 0 {
-                details.push(Line::styled("Since your last decision:", theme.muted()));
-                let skip = since.len().saturating_sub(room);
-                for t in since.into_iter().skip(skip) {
-                    for row in wrap_words(
-                        &format!("· {t}"),
-                        l.decision.width.saturating_sub(2) as usize,
-                    ) {
-                        details.push(Line::styled(row, theme.muted()));
-                    }
-                }
-            }
-            options = option_texts(s, v);
-        } else {
-            prompt = words::waiting(g, seats);
-        }
-    }
-    DecisionPanel {
-        title,
-        prompt,
-        note: if human { v.note } else { None },
-        details,
-        options,
-        selected: s.selected,
-        focused: human && s.focus == Focus::Choices,
-        theme,
-    }
 }

@@ -6,6 +6,7 @@
 //! The shell hosts it (hot-seat passing, bots, hints, undo, saves, replays). The screen draws
 //! from the observation of the seat looking, so it cannot show what that seat may not know.
 
+pub mod decision;
 pub mod layout;
 pub mod narrate;
 pub mod panels;
@@ -13,9 +14,11 @@ pub mod rules;
 pub mod setup;
 pub mod words;
 
+use crate::resarcana::Essences;
 use crate::resarcana::card::CardId;
+use crate::resarcana::card::language::{Collect, PointsPer};
 use crate::resarcana::decision::Choice;
-use crate::resarcana::state::{Phase, ResArcana};
+use crate::resarcana::state::{Ask, Phase, ResArcana};
 use crate::resarcana::{Db, ID};
 use crate::shell::tui::catalog::Entry;
 use crate::shell::tui::keymap::{Binding, Key, WithDigit};
@@ -55,8 +58,12 @@ pub enum RaAction {
     Up,
     /// The highlight down.
     Down,
-    /// Enter: take the highlighted choice (or place the highlighted card of the hand).
-    Select,
+    /// Enter: take the highlighted choice (or place the highlighted card of the hand); what it
+    /// does here names it in the key bar.
+    Select(Verb),
+    /// a: the rest of the seat's Collect step at once (the highlighted choice, then the first
+    /// listed of each later Collect question).
+    CollectAll,
     /// Tab: between the choices and the hand.
     Focus,
     /// Discard the highlighted card of the hand for essences.
@@ -67,6 +74,27 @@ pub enum RaAction {
     Back,
     /// Choice 1-9 of the list.
     Option(u8),
+}
+
+/// What Enter does for the decision on screen, so that the key bar says it ("Enter pay").
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Verb {
+    /// An action of the turn.
+    Act,
+    /// A payment.
+    Pay,
+    /// A question of the Collect step.
+    Collect,
+    /// An answer to an attack.
+    Answer,
+    /// A pick: a mage, a magic item, a draft card, a target.
+    Pick,
+    /// Essences to take.
+    Take,
+    /// Anything else (an order, a deck, a victory reaction).
+    Choose,
+    /// In the hand: place the highlighted card.
+    Place,
 }
 
 impl WithDigit for RaAction {
@@ -101,10 +129,76 @@ pub const KEYS: &[Binding<RaAction>] = &[
     ),
     Binding::game(
         &[Key::Code(K::Enter)],
-        A::Select,
+        A::Select(Verb::Act),
+        "act",
+        None,
+        "On your turn: take the highlighted action.",
+        true,
+    ),
+    Binding::game(
+        &[Key::Code(K::Enter)],
+        A::Select(Verb::Pay),
+        "pay",
+        None,
+        "Paying: pay the highlighted way.",
+        true,
+    ),
+    Binding::game(
+        &[Key::Code(K::Enter)],
+        A::Select(Verb::Collect),
+        "collect",
+        None,
+        "Collecting: take the highlighted choice of this Collect question.",
+        true,
+    ),
+    Binding::game(
+        &[Key::Code(K::Enter)],
+        A::Select(Verb::Answer),
+        "answer",
+        None,
+        "Attacked: answer with the highlighted reaction, defence or acceptance.",
+        true,
+    ),
+    Binding::game(
+        &[Key::Code(K::Enter)],
+        A::Select(Verb::Pick),
+        "pick",
+        None,
+        "Picking (a mage, a magic item, a card, a target): pick the highlighted one.",
+        true,
+    ),
+    Binding::game(
+        &[Key::Code(K::Enter)],
+        A::Select(Verb::Take),
         "take",
         None,
-        "Take the highlighted choice; in your hand, place the highlighted artifact.",
+        "Taking essences: take the highlighted mix.",
+        true,
+    ),
+    Binding::game(
+        &[Key::Code(K::Enter)],
+        A::Select(Verb::Choose),
+        "choose",
+        None,
+        "Take the highlighted choice.",
+        true,
+    ),
+    Binding::game(
+        &[Key::Code(K::Enter)],
+        A::Select(Verb::Place),
+        "place",
+        None,
+        "In your hand: place the highlighted artifact (an action).",
+        true,
+    ),
+    Binding::game(
+        &[Key::Char('a')],
+        A::CollectAll,
+        "collect all",
+        None,
+        "Collecting: answer this Collect question with the highlighted choice and every later \
+         one of yours as its list would highlight it, at once (the panel shows the pool it ends \
+         with).",
         true,
     ),
     Binding::game(
@@ -178,6 +272,57 @@ pub struct RaScreen {
     last: Option<(usize, u32, usize, Vec<Choice>)>,
 }
 
+/// The choice a decision's list highlights first: the first listed, except that essences lying
+/// on a component that grows with them, scores them or spends them from there (Vault, Windup
+/// Man, Athanor, Catacombs of the Dead...) are left there: taking them with a key pressed for
+/// "the defaults" would undo what the player saved up.
+pub fn suggested(g: &ResArcana) -> Option<Choice> {
+    let legal = g.legal_list();
+    if let Some(Ask::Stored(c)) = g.pending.map(|d| d.ask) {
+        let def = g.db.get(c);
+        let keeps = def
+            .collect
+            .iter()
+            .any(|a| matches!(a, Collect::IfLeft { .. }))
+            || def
+                .points_per
+                .iter()
+                .any(|p| matches!(p, PointsPer::Stored(..)))
+            || def
+                .powers
+                .iter()
+                .any(|p| !Essences::from(p.cost.remove).is_zero());
+        if keeps && legal.contains(&Choice::Leave) {
+            return Some(Choice::Leave);
+        }
+    }
+    legal.first().copied()
+}
+
+/// The rest of the deciding seat's Collect step answered at once: `first` now, then the
+/// suggested choice of each later question of that seat's Collect (what the list would
+/// highlight), in order, while that seat collects. Made on a copy of the game to learn the later questions;
+/// the table makes them one by one (each recorded, each undoable).
+pub fn collect_rest(g: &ResArcana, first: Choice) -> Vec<Choice> {
+    let Some(seat) = g.pending.map(|d| d.seat) else {
+        return Vec::new();
+    };
+    let mut g = g.clone();
+    let mut out = Vec::new();
+    let mut next = Some(first);
+    // A Collect step asks a handful of questions per component: the bound only guards a loop.
+    while let Some(c) = next.take() {
+        if g.phase != Phase::Collect || out.len() >= 64 || g.apply(c).is_err() {
+            break;
+        }
+        out.push(c);
+        if g.phase == Phase::Collect && g.pending.is_some_and(|d| d.seat == seat) {
+            next = suggested(&g);
+        }
+    }
+    out
+}
+
 /// The game as `viewer` may see it: its observation; with nobody looking, the decider's, with
 /// every Collect step under way shown as it began (so nobody's secret choices show).
 pub fn seen_by(g: &ResArcana, viewer: Option<usize>) -> ResArcana {
@@ -214,7 +359,28 @@ impl RaScreen {
         }
     }
 
-    fn input(&mut self, action: RaAction) -> Outcome<Choice> {
+    /// What Enter does now.
+    pub fn verb(&self) -> Verb {
+        if self.focus == Focus::Hand {
+            return Verb::Place;
+        }
+        let Some(d) = self.seen.pending else {
+            return Verb::Choose;
+        };
+        match d.ask {
+            _ if self.seen.phase == Phase::Collect => Verb::Collect,
+            Ask::Action => Verb::Act,
+            Ask::Pay(..) => Verb::Pay,
+            Ask::LifeLoss(_) => Verb::Answer,
+            Ask::Mage | Ask::Item | Ask::Swap | Ask::Draft | Ask::Target(_) | Ask::Rival { .. } => {
+                Verb::Pick
+            }
+            Ask::Gain { .. } | Ask::DiscardGain | Ask::Convert { .. } => Verb::Take,
+            _ => Verb::Choose,
+        }
+    }
+
+    fn input(&mut self, game: &ResArcana, action: RaAction) -> Outcome<Choice> {
         match action {
             A::Up | A::Down => {
                 let back = action == A::Up;
@@ -225,7 +391,7 @@ impl RaScreen {
                 Outcome::Nothing
             }
             A::Option(k) => Outcome::numbered(&self.options, k),
-            A::Select => match self.focus {
+            A::Select(_) => match self.focus {
                 Focus::Choices => match self.options.get(self.selected) {
                     Some(c) => Outcome::Apply(*c),
                     None => Outcome::Nothing,
@@ -238,6 +404,10 @@ impl RaScreen {
                     ))),
                     None => Outcome::Nothing,
                 },
+            },
+            A::CollectAll => match self.options.get(self.selected) {
+                Some(&c) => Outcome::ApplyAll(collect_rest(game, c)),
+                None => Outcome::Nothing,
             },
             A::Focus => {
                 self.focus = match self.focus {
@@ -312,7 +482,12 @@ impl GameUi for RaScreen {
             self.options.clone(),
         );
         if self.last.as_ref() != Some(&key) {
-            self.selected = 0;
+            self.selected = g
+                .pending
+                .filter(|_| !self.options.is_empty())
+                .and_then(|_| suggested(g))
+                .and_then(|c| self.options.iter().position(|o| *o == c))
+                .unwrap_or(0);
             self.focus = Focus::Choices;
         }
         self.last = Some(key);
@@ -329,10 +504,14 @@ impl GameUi for RaScreen {
                 Focus::Choices => self.options.len() > 1,
                 Focus::Hand => self.hand.len() > 1,
             },
-            A::Select => match self.focus {
-                Focus::Choices => !self.options.is_empty(),
-                Focus::Hand => !self.hand.is_empty(),
-            },
+            A::Select(verb) => {
+                let any = match self.focus {
+                    Focus::Choices => !self.options.is_empty(),
+                    Focus::Hand => !self.hand.is_empty(),
+                };
+                any && verb == self.verb()
+            }
+            A::CollectAll => self.seen.phase == Phase::Collect && !self.options.is_empty(),
             A::Option(_) => !self.options.is_empty(),
             A::Focus => !self.hand.is_empty(),
             // x acts on the highlighted card of the hand, so it is offered there.
@@ -345,8 +524,8 @@ impl GameUi for RaScreen {
         }
     }
 
-    fn act(&mut self, _view: &TableView<'_, Self>, action: RaAction) -> Outcome<Choice> {
-        self.input(action)
+    fn act(&mut self, view: &TableView<'_, Self>, action: RaAction) -> Outcome<Choice> {
+        self.input(view.game, action)
     }
 
     fn click(
@@ -365,7 +544,7 @@ impl GameUi for RaScreen {
             (Hit::Option(i), MouseEventKind::Down(MouseButton::Left)) if view.human_turn => {
                 self.focus = Focus::Choices;
                 self.selected = i;
-                self.input(A::Select)
+                self.input(view.game, A::Select(Verb::Choose))
             }
             (Hit::Hand(i), MouseEventKind::Down(MouseButton::Left)) => {
                 self.focus = Focus::Hand;

@@ -4,7 +4,7 @@
 use super::words::{self, cost_spans, essence_spans};
 use crate::resarcana::card::CardId;
 use crate::resarcana::card::language::Kind;
-use crate::resarcana::state::{Phase, ResArcana, Task};
+use crate::resarcana::state::{Ask, Phase, ResArcana, Task};
 use crate::shell::seats::Seats;
 use crate::shell::tui::theme::Theme;
 use ratatui::style::Modifier;
@@ -19,8 +19,58 @@ pub struct Detail {
     /// Room for one component a line.
     pub tall: bool,
     /// So little room (three or four seats at 80x24) that each seat keeps to two lines: its
-    /// name, points and pool, then its tableau cut to the width.
+    /// name, points and pool, then its tableau with names shortened to the width.
     pub compact: bool,
+    /// The columns a seat's line has (0: not known, nothing is shortened).
+    pub width: u16,
+}
+
+/// Names shortened until their line fits `budget` columns. First the longest name of several
+/// words gives its first whole word up for an initial ("Dwarven Pickaxe" → "D.Pickaxe"), then
+/// the longest name loses its end ("Nightingale" → "Nighting."), none below 4 letters and a
+/// dot: every component keeps a readable start rather than the last ones being cut off.
+pub fn shorten(names: &mut [String], budget: usize) {
+    let width = |ns: &[String]| ns.iter().map(|n| n.chars().count()).sum::<usize>();
+    let longest = |ns: &[String], ok: &dyn Fn(&str) -> bool| {
+        (0..ns.len())
+            .filter(|&i| ok(&ns[i]))
+            .max_by_key(|&i| (ns[i].chars().count(), usize::MAX - i))
+    };
+    // A word is split at a plain or a non-breaking space (names are kept whole with those).
+    let is_space = |c: char| c == ' ' || c == '\u{a0}';
+    let first_word = |n: &str| {
+        n.char_indices()
+            .find(|&(_, c)| is_space(c))
+            .map(|(i, c)| (i, c.len_utf8()))
+    };
+    while width(names) > budget {
+        let Some(i) = longest(names, &|n: &str| {
+            first_word(n)
+                .is_some_and(|(i, _)| n[..i].trim_start_matches(TURNED).chars().count() > 2)
+        }) else {
+            break;
+        };
+        let n = names[i].clone();
+        let Some((at, space)) = first_word(&n) else {
+            break;
+        };
+        let head = &n[..at];
+        let mark = if head.starts_with(TURNED) { TURNED } else { "" };
+        let initial: String = head.trim_start_matches(TURNED).chars().take(1).collect();
+        names[i] = format!("{mark}{initial}.{}", &n[at + space..]);
+    }
+    while width(names) > budget {
+        let Some(i) = longest(names, &|n: &str| {
+            n.trim_end_matches('.').chars().count() > 4
+        }) else {
+            return;
+        };
+        let letters: Vec<char> = names[i].trim_end_matches('.').chars().collect();
+        let mut cut: String = letters[..letters.len() - 1].iter().collect();
+        cut = cut.trim_end_matches(is_space).to_string();
+        cut.push('.');
+        names[i] = cut;
+    }
 }
 
 /// A line cut to `width` columns, "…" marking the cut.
@@ -78,6 +128,34 @@ fn component(
     out
 }
 
+/// The cards being looked at, if they came off the monument deck (`Some(true)`) or the deck of
+/// the seat deciding (`Some(false)`).
+fn looked_at(g: &ResArcana) -> Option<(bool, usize)> {
+    match g.pending?.ask {
+        Ask::ScryOrder { monuments } if !g.looking.is_empty() => Some((monuments, g.looking.len())),
+        _ => None,
+    }
+}
+
+/// The monument deck's size as the table sees it: the cards a seat is looking at are still
+/// the deck's (they go back on top), so the count does not drop while a Hawk looks.
+pub fn monument_deck_count(g: &ResArcana) -> usize {
+    g.monument_deck.len()
+        + match looked_at(g) {
+            Some((true, n)) => n,
+            _ => 0,
+        }
+}
+
+/// A seat's deck size as the table sees it, the cards it is looking at on top still counted.
+pub fn deck_count(g: &ResArcana, seat: usize) -> usize {
+    let looking = match (looked_at(g), g.pending) {
+        (Some((false, n)), Some(d)) if d.seat as usize == seat => n,
+        _ => 0,
+    };
+    g.seats[seat].deck.len() + looking
+}
+
 /// Whether the mages picked are public yet.
 fn mages_revealed(g: &ResArcana) -> bool {
     !g.tasks.contains(&Task::RevealMages)
@@ -97,16 +175,21 @@ pub fn seat_lines(
     theme: &Theme,
 ) -> Vec<Line<'static>> {
     let s = &g.seats[seat];
+    // A column of the seats side by side: short marks, the card counts on a line of their own.
+    let narrow = detail.wide && detail.width > 0 && detail.width < 50;
     let mut head = vec![Span::styled(
         format!(" {} ", seats.name(seat)),
         theme.badge(seat),
     )];
     // The status line says who decides; at 80 columns the seat's line keeps to its own.
-    if detail.wide && you == Some(seat) {
+    if detail.wide && !narrow && you == Some(seat) {
         head.push(Span::styled(" (you)", theme.muted()));
     }
     if detail.wide && decider == Some(seat) {
-        head.push(Span::styled(" ◆deciding", theme.key()));
+        head.push(Span::styled(
+            if narrow { " ◆" } else { " ◆deciding" },
+            theme.key(),
+        ));
     }
     let points = if g.phase == Phase::Setup {
         0
@@ -118,7 +201,14 @@ pub fn seat_lines(
         if points == 1 { "" } else { "s" }
     )));
     if g.token as usize == seat && g.phase != Phase::Setup {
-        head.push(Span::styled(" ★first", theme.key()));
+        head.push(Span::styled(
+            if detail.compact || narrow {
+                " ★"
+            } else {
+                " ★first"
+            },
+            theme.key(),
+        ));
     }
     if s.passed {
         head.push(Span::styled(" passed", theme.warn()));
@@ -127,32 +217,55 @@ pub fn seat_lines(
         format!(
             " · hand {} deck {} discard {}",
             s.hand.len(),
-            s.deck.len(),
+            deck_count(g, seat),
             s.discard.len()
         )
     } else if detail.compact {
-        format!(" h{} d{}", s.hand.len(), s.deck.len())
+        format!(" h{} d{}", s.hand.len(), deck_count(g, seat))
     } else {
-        format!(" · hand {} deck {}", s.hand.len(), s.deck.len())
+        format!(" · hand {} deck {}", s.hand.len(), deck_count(g, seat))
     };
     head.push(Span::styled(cards, theme.muted()));
     let mut lines = Vec::new();
     if detail.compact {
-        // The pool on the name's line; the cards counted after it.
+        // The pool on the name's line (the kinds it has: zeros take room it lacks); the cards
+        // counted after it.
         let cards = head.pop();
         head.push(Span::raw(" "));
-        head.extend(essence_spans(&s.pool, theme, true));
+        head.extend(essence_spans(&s.pool, theme, false));
         head.extend(cards);
         lines.push(Line::from(head));
     } else {
+        // In a narrow column (seats side by side) the card counts get a line of their own
+        // rather than wrapping the name's line at any word.
+        // Always so in a column, so that the columns' rows line up.
+        let own_line = narrow
+            || (detail.width > 0 && Line::from(head.clone()).width() > detail.width as usize);
+        let cards = if own_line { head.pop() } else { None };
         lines.push(Line::from(head));
+        if let Some(c) = cards {
+            lines.push(Line::styled(
+                format!("  {}", c.content.trim_start_matches(" · ")),
+                theme.muted(),
+            ));
+        }
         let mut pool = vec![Span::raw(if detail.wide { "  Pool " } else { "  " })];
         pool.extend(essence_spans(&s.pool, theme, true));
         if detail.wide {
-            pool.push(Span::styled(
-                format!("  ({} essences)", s.pool.total()),
+            let total = Span::styled(
+                format!(
+                    "  ({} {})",
+                    s.pool.total(),
+                    words::plural(s.pool.total(), "essence")
+                ),
                 theme.muted(),
-            ));
+            );
+            // In a narrow column (seats side by side) the total gives way to the pool itself.
+            let room = detail.width == 0
+                || Line::from(pool.clone()).width() + total.width() <= detail.width as usize;
+            if room {
+                pool.push(total);
+            }
         }
         lines.push(Line::from(pool));
     }
@@ -206,6 +319,31 @@ pub fn seat_lines(
         v.extend(component(g, p.card, p.turned, &p.stored, theme));
         parts.push(v);
     }
+    if detail.compact && detail.width > 0 {
+        // Each component's name shortened alike so that all of them show, with their marks.
+        let seps = 2 + 3 * parts.len().saturating_sub(1);
+        let fixed: usize = parts
+            .iter()
+            .map(|p| p.iter().skip(1).map(|sp| sp.width()).sum::<usize>())
+            .sum();
+        let mut names: Vec<String> = parts
+            .iter()
+            .map(|p| {
+                p.first()
+                    .map(|sp| sp.content.to_string())
+                    .unwrap_or_default()
+            })
+            .collect();
+        shorten(
+            &mut names,
+            (detail.width as usize).saturating_sub(seps + fixed),
+        );
+        for (p, n) in parts.iter_mut().zip(names) {
+            if let Some(first) = p.first_mut() {
+                first.content = n.into();
+            }
+        }
+    }
     if detail.tall {
         for p in parts {
             let mut l = vec![Span::raw("    ")];
@@ -216,7 +354,9 @@ pub fn seat_lines(
         let mut l = vec![Span::raw("  ")];
         for (i, p) in parts.into_iter().enumerate() {
             if i > 0 {
-                l.push(Span::styled(" · ", theme.muted()));
+                // The dot holds on to the name before it, so that a wrapped tableau never
+                // starts its next line with a dot.
+                l.push(Span::styled("\u{a0}· ", theme.muted()));
             }
             l.extend(p);
         }
@@ -252,7 +392,7 @@ pub fn centre_lines(g: &ResArcana, detail: Detail, theme: &Theme) -> Vec<Line<'s
             }
         }
         lines.push(Line::styled(
-            format!("  deck: {} face down", g.monument_deck.len()),
+            format!("  deck: {} face down", monument_deck_count(g)),
             theme.muted(),
         ));
         let items: Vec<String> = g.items.iter().map(|&c| whole(&name(c))).collect();
@@ -271,7 +411,7 @@ pub fn centre_lines(g: &ResArcana, detail: Detail, theme: &Theme) -> Vec<Line<'s
         lines.push(Line::from(vec![
             heading("Monuments "),
             Span::raw(monuments.join(" · ")),
-            Span::styled(format!(" · deck {}", g.monument_deck.len()), theme.muted()),
+            Span::styled(format!(" · deck {}", monument_deck_count(g)), theme.muted()),
         ]));
         lines.push(Line::from(vec![
             heading("Items "),

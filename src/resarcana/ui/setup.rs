@@ -36,6 +36,7 @@ pub fn spec_for(setup: Setup, kinds: &[SeatKind]) -> Spec {
                 player: kinds.get(i).cloned().unwrap_or(SeatKind::Human),
             })
             .collect(),
+        position: None,
     }
 }
 

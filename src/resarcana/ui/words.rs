@@ -2,7 +2,7 @@
 //! prompt of each decision, and every choice told as the one looking may read it.
 
 use crate::resarcana::card::CardId;
-use crate::resarcana::card::language::{Collect, Cost, Kind};
+use crate::resarcana::card::language::{Collect, Cost, Defence, Kind};
 use crate::resarcana::decision::Choice;
 use crate::resarcana::essence::{Essence, Essences};
 use crate::resarcana::state::{Ask, Decision, PayFor, Phase, ResArcana, Target};
@@ -312,11 +312,23 @@ pub fn describe(g: &ResArcana, seats: &Seats, viewer: Option<usize>, choice: &Ch
             Some(Ask::CollectCost(c)) => format!("turn {} instead of paying", name(c)),
             _ => "turn it instead of paying".into(),
         },
-        Choice::Accept => match ask {
-            Some(Ask::LifeLoss(a)) => format!("accept: lose {} Life", a.amount),
+        Choice::Accept => match g.pending {
+            Some(Decision {
+                seat,
+                ask: Ask::LifeLoss(a),
+            }) => format!("accept: {}", loss_text(g, seat, a.amount)),
             _ => "accept the loss".into(),
         },
-        Choice::Defend => "use the attack's own defence".into(),
+        Choice::Defend => match g.pending {
+            Some(Decision {
+                seat,
+                ask: Ask::LifeLoss(a),
+            }) => match g.defence(seat, &a) {
+                Some(d) => format!("{} instead of losing Life", defence_text(&d)),
+                None => "give the attack's own defence".into(),
+            },
+            _ => "give the attack's own defence".into(),
+        },
         Choice::Done => match ask {
             Some(Ask::Victory) => "no reaction".into(),
             Some(Ask::Target(Target::Place(..))) => "place nothing".into(),
@@ -330,6 +342,39 @@ pub fn describe(g: &ResArcana, seats: &Seats, viewer: Option<usize>, choice: &Ch
             let cards = text.strip_prefix("order ").unwrap_or(&text);
             format!("put back, top first: {cards}")
         }
+    }
+}
+
+/// What an attack's own defence asks, in words ("pay 1 Death").
+fn defence_text(d: &Defence) -> String {
+    match d {
+        Defence::Pay(e) => format!("pay {}", essences_text(&(*e).into())),
+        Defence::DiscardCard => "discard a card from your hand".into(),
+        Defence::DestroyArtifact => "destroy one of your artifacts".into(),
+    }
+}
+
+/// What losing `amount` Life costs `seat` with its pool as it is: the Life it has, then 2
+/// other essences for each Life it lacks, as far as it has them (RULES §12 #4, #5). "Lose 2
+/// Life" would mislead a seat that holds none.
+fn loss_text(g: &ResArcana, seat: u8, amount: u8) -> String {
+    let pool = g.seats[seat as usize].pool;
+    let life = u32::from(pool.get(Essence::Life).min(amount));
+    let others = ((u32::from(amount) - life) * 2).min(pool.total() - life);
+    match (life, others) {
+        (0, 0) => "lose nothing (you have no essence)".into(),
+        (l, 0) => format!("lose {l} Life"),
+        (0, o) => format!("lose {o} other {} (no Life)", plural(o, "essence")),
+        (l, o) => format!("lose {l} Life and {o} other {}", plural(o, "essence")),
+    }
+}
+
+/// A count's noun: "1 essence", "2 essences".
+pub fn plural(n: u32, noun: &str) -> String {
+    if n == 1 {
+        noun.to_string()
+    } else {
+        format!("{noun}s")
     }
 }
 
@@ -423,10 +468,16 @@ pub fn prompt(g: &ResArcana, seats: &Seats) -> String {
         Ask::DiscardGain => "Discarded: take 1 Gold, or 2 other essences.".into(),
         Ask::Pay(_, what) => format!("Pay for {}: which essences?", paying_for(g, what)),
         Ask::Gain { n, onto, .. } => match onto {
-            Some(c) => format!("Put {n} essences of your choice on {}.", name(c)),
-            None => format!("Take {n} essences of your choice."),
+            Some(c) => format!(
+                "Put {n} {} of your choice on {}.",
+                plural(n as u32, "essence"),
+                name(c)
+            ),
+            None => format!("Take {n} {} of your choice.", plural(n as u32, "essence")),
         },
-        Ask::Convert { x, .. } => format!("Take {x} essences, all of one kind."),
+        Ask::Convert { x, .. } => {
+            format!("Take {x} {}, all of one kind.", plural(x as u32, "essence"))
+        }
         Ask::Target(t) => match t {
             Target::Destroy(c, _) => format!("{}: which artifact is destroyed?", name(c)),
             Target::DiscardCost(c, _) => format!("{}: which card do you discard?", name(c)),

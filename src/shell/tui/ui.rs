@@ -99,6 +99,10 @@ pub enum Outcome<C> {
     Nothing,
     /// Make this choice.
     Apply(C),
+    /// Make these choices one after the other while the same person decides (several
+    /// questions of one step answered by one key); the rest are dropped once another seat
+    /// decides, a choice is refused or one waits to be confirmed.
+    ApplyAll(Vec<C>),
     /// Several choices fit: let the player pick one from a list with this title.
     Popup(String, Vec<C>),
     Note(Note),

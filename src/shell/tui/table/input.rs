@@ -20,6 +20,22 @@ impl<U: GameUi> Table<U> {
                     self.person_choice(choice);
                 }
             }
+            Outcome::ApplyAll(choices) => {
+                let who = self.core.decider();
+                for choice in choices {
+                    let made = self.core.session.choices.len();
+                    if !self.core.human_turn()
+                        || self.core.decider() != who
+                        || self.core.staged.is_some()
+                    {
+                        break;
+                    }
+                    self.person_choice(choice);
+                    if self.core.session.choices.len() == made {
+                        break;
+                    }
+                }
+            }
             Outcome::Note(note) => self.core.note = Some(note),
             Outcome::Popup(title, choices) => {
                 if self.core.human_turn() && !choices.is_empty() {

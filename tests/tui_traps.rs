@@ -399,3 +399,63 @@ fn the_cannons_first_direction_does_not_shoot_ones_own_pieces() {
         );
     }
 }
+
+/// The panel whose title says it has the keys.
+fn keys_row(shown: &str) -> Vec<String> {
+    rows_with(shown, "(keys)")
+}
+
+#[test]
+fn the_options_have_the_keys_only_while_the_board_has_nothing_and_give_them_back() {
+    for (w, h) in SIZES {
+        let mut app = position();
+        // Two pieces: the second ends the turn, which waits for Enter on "End the turn".
+        move_cursor_to(&mut app, sq("b3"));
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(game(&app).ui().focus, Focus::Board, "at {w}x{h}");
+        move_cursor_to(&mut app, sq("c3"));
+        press(&mut app, KeyCode::Enter);
+        assert!(game(&app).staged(), "at {w}x{h}");
+        // The board has nothing to choose: the options panel has the keys, and its title
+        // says so, at every size; the board's does not.
+        assert_eq!(game(&app).ui().focus, Focus::Options, "at {w}x{h}");
+        let shown = text(&render(&app, w, h));
+        let keys = keys_row(&shown);
+        assert_eq!(keys.len(), 1, "at {w}x{h}:\n{shown}");
+        assert!(keys[0].contains("to decide"), "at {w}x{h}:\n{shown}");
+        assert!(shown.contains("End the turn"), "at {w}x{h}:\n{shown}");
+        // Taken back: the keys are on the board again, where the player had them.
+        press(&mut app, KeyCode::Char('u'));
+        assert!(!game(&app).staged());
+        assert_eq!(game(&app).ui().focus, Focus::Board, "at {w}x{h}");
+        assert!(text(&render(&app, w, h)).contains("Arena (keys)"));
+        // From the hand, the keys go back to the hand, not to the board.
+        press(&mut app, KeyCode::Tab);
+        assert_eq!(game(&app).ui().focus, Focus::Hand, "at {w}x{h}");
+        press(&mut app, KeyCode::Char('x'));
+        press(&mut app, KeyCode::Enter);
+        // Cards to return to the decks: options only.
+        assert_eq!(game(&app).ui().focus, Focus::Options, "at {w}x{h}");
+        let shown = text(&render(&app, w, h));
+        assert!(
+            shown.contains("Return Herald") && keys_row(&shown)[0].contains("to decide"),
+            "at {w}x{h}:\n{shown}"
+        );
+        press(&mut app, KeyCode::Char('u'));
+        assert_eq!(game(&app).ui().focus, Focus::Hand, "at {w}x{h}");
+        let shown = text(&render(&app, w, h));
+        let keys = keys_row(&shown);
+        assert!(
+            keys.len() == 1 && keys[0].contains("Blue"),
+            "at {w}x{h}:\n{shown}"
+        );
+        // Keys the player moves while they are lent stay where the player put them.
+        press(&mut app, KeyCode::Char('x'));
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(game(&app).ui().focus, Focus::Options, "at {w}x{h}");
+        press(&mut app, KeyCode::Tab);
+        assert_eq!(game(&app).ui().focus, Focus::Board, "at {w}x{h}");
+        press(&mut app, KeyCode::Char('u'));
+        assert_eq!(game(&app).ui().focus, Focus::Board, "at {w}x{h}");
+    }
+}

@@ -311,20 +311,22 @@ pub fn render(
             ));
         }
     }
+    // The replay's place in the record comes before the seed: the seed is in the log's first
+    // line, and each is shown whole or not at all (cut, a number reads as another one).
+    let width = layout.status.width as usize;
+    let used: usize = status.iter().map(|s| s.width()).sum();
+    let replay = v
+        .replay
+        .map(|r| r.status(width.saturating_sub(used)))
+        .unwrap_or_default();
     if let Some(seed) = v.seed {
-        // A seed is shown whole or not at all: cut, it would read as a different number (the
-        // log's first line and the save keep it).
-        let used: usize = status.iter().map(|s| s.width()).sum();
         let seed = format!(" · seed {seed}");
-        if used + seed.chars().count() <= layout.status.width as usize {
+        if used + replay.chars().count() + seed.chars().count() <= width {
             status.push(Span::styled(seed, theme.muted()));
         }
     }
-    if let Some(r) = &v.replay {
-        status.push(Span::styled(
-            format!(" · replay {} · decision {}/{}", r.file, r.step, r.steps),
-            theme.key(),
-        ));
+    if !replay.is_empty() {
+        status.push(Span::styled(replay, theme.key()));
     }
     buf.set_line(
         layout.status.x,
@@ -420,7 +422,11 @@ pub fn render(
     let mut options = Vec::new();
     if let Some(r) = &v.replay {
         title = Line::styled(" Replay ", theme.title());
+        let first = details.len();
         details.extend(r.details(st.turn.number, st.is_over(), theme));
+        // Under where the record is: a small panel cuts its last lines (autoplay, which the key
+        // bar also tells), never the file's name.
+        details.insert((first + 1).min(details.len()), r.file_line(theme));
     } else if st.is_over() {
         title = Line::styled(" Game over ", theme.warn());
         for line in crate::tashkalar::ui::words::breakdown(st, seats) {

@@ -459,3 +459,34 @@ fn the_options_have_the_keys_only_while_the_board_has_nothing_and_give_them_back
         assert_eq!(game(&app).ui().focus, Focus::Board, "at {w}x{h}");
     }
 }
+
+#[test]
+fn titans_marked_squares_read_apart_from_its_pieces() {
+    for (w, h) in SIZES {
+        let mut app = position();
+        let (titan, _) = entry(&app, "Titan");
+        press(&mut app, KeyCode::Tab);
+        while game(&app).ui().hand_index != titan {
+            press(&mut app, KeyCode::Down);
+        }
+        // In the hand's preview: the heroic piece on the square marked 2 carries a raised ²,
+        // apart from the 1 of the next cell (a plain "B2 1" read as the numbers 2 and 1).
+        let shown = text(&render(&app, w, h));
+        assert!(
+            !rows_with(&shown, " 1  B² 1 ").is_empty() && !shown.contains("B2 1"),
+            "at {w}x{h}:\n{shown}"
+        );
+        // The card's window says what the digits are.
+        press(&mut app, KeyCode::Char('v'));
+        let shown = text(&render(&app, w, h));
+        let flat = shown
+            .replace(['┃', '│'], " ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            flat.contains("1 2: the marked squares the effect acts on; a raised ² beside a piece"),
+            "at {w}x{h}:\n{shown}"
+        );
+    }
+}

@@ -490,3 +490,27 @@ fn titans_marked_squares_read_apart_from_its_pieces() {
         );
     }
 }
+
+#[test]
+fn the_opponents_steps_do_not_move_the_players_cursor() {
+    // The Knight's combat moves, decided by the AI this time: the person's cursor stays where
+    // it was (e5) instead of following the AI's targets to the Red heroic piece on e6, so that
+    // the person's next turn starts where they left it.
+    let state = game(&knight_moving()).state().clone();
+    let mut app = app_with(db(), PaletteKind::Standard);
+    start_state(
+        &mut app,
+        state.clone(),
+        &[SeatKind::Bot("random".into()), SeatKind::Human],
+    );
+    assert!(!game(&app).human_turn());
+    assert_eq!(game(&app).ui().cursor, sq("e5"));
+    assert_eq!(game(&app).ui().stage, Stage::Idle);
+    // The same step for a person starts on a target, as before.
+    let mut app = app_with(db(), PaletteKind::Standard);
+    start_state(&mut app, state, &[SeatKind::Human, SeatKind::Human]);
+    press(&mut app, KeyCode::Enter); // Blue takes the keyboard
+    assert!(game(&app).human_turn());
+    assert_eq!(game(&app).ui().stage, Stage::MoveFrom(sq("e5")));
+    assert_ne!(game(&app).ui().cursor, sq("e5"));
+}

@@ -156,6 +156,17 @@ const CENTRE: Square = match Square::new(4, 4) {
 };
 
 impl Interaction {
+    /// Forgets selections that belonged to the previous decision, while someone else decides
+    /// (the AI, a replay): the cursor and the keys stay where the player left them, so that
+    /// the player's next turn does not start on the square of the opponent's last effect.
+    pub fn reset_watching(&mut self) {
+        self.stage = Stage::Idle;
+        self.cycle = 0;
+        self.option_index = 0;
+        self.hint = None;
+        self.confirm = None;
+    }
+
     /// Forgets selections that belonged to the previous decision.
     pub fn reset_for(&mut self, state: &GameState, model: &DecisionModel) {
         self.stage = Stage::Idle;

@@ -286,3 +286,36 @@ fn quitting_a_game_started_from_the_menu_returns_to_the_menu() {
     press(&mut app, KeyCode::Char('q'));
     assert!(app.quit);
 }
+
+#[test]
+fn the_header_says_the_end_is_triggered_whole_at_every_size() {
+    // Seen in tmux at 80x24: "· 2 actions left · end trigg".
+    let db = db();
+    let mut state = table::tashkalar::ui::setup::scenario_state(
+        db.clone(),
+        include_str!("scenarios/tui_traps.ron"),
+    )
+    .expect("scenario loads");
+    state.ending.triggered = true;
+    state.ending.turns_left = 1;
+    let mut app = app_with(db, PaletteKind::Standard);
+    start_state(&mut app, state, &[SeatKind::Human, SeatKind::Human]);
+    press(&mut app, KeyCode::Enter);
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let header = text(&render(&app, w, h))
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .trim_end()
+            .to_string();
+        assert!(
+            header.ends_with(" · end triggered: 1 more turn")
+                || header.ends_with(" · ends in 1 turn"),
+            "at {w}x{h}: {header}"
+        );
+        assert!(header.contains("2 actions left"), "at {w}x{h}: {header}");
+        if w >= 120 {
+            assert!(header.contains("Tash-Kalar · Deathmatch"), "{header}");
+        }
+    }
+}

@@ -302,13 +302,24 @@ pub fn render(
         }
         if st.ending.triggered {
             let n = st.ending.turns_left;
+            let turns = if n == 1 { "turn" } else { "turns" };
             status.push(Span::styled(
-                format!(
-                    " · end triggered: {n} more turn{}",
-                    if n == 1 { "" } else { "s" }
-                ),
+                format!(" · end triggered: {n} more {turns}"),
                 theme.warn(),
             ));
+            // At 80 columns the line is too long for it: the end is said shorter, then without
+            // the game's name (the screen is plainly Tash-Kalar's), never cut ("end trigg").
+            let width = layout.status.width as usize;
+            let wide = |s: &[Span]| s.iter().map(|x| x.width()).sum::<usize>() > width;
+            if wide(&status)
+                && let Some(last) = status.last_mut()
+            {
+                *last = Span::styled(format!(" · ends in {n} {turns}"), theme.warn());
+            }
+            if wide(&status) {
+                status[0] = Span::raw("");
+                status[1] = Span::raw(format!(" {mode} · turn {} · ", st.turn.number));
+            }
         }
     }
     // The replay's place in the record comes before the seed: the seed is in the log's first

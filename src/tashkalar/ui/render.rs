@@ -429,6 +429,8 @@ pub fn render(
     // Decision.
     let decider = s.model.decision.seat;
     let mut details: Vec<Line> = Vec::new();
+    // Where the recap of the others' steps is among the details (shortened when it does not fit).
+    let mut recap_lines = 0..0;
     let title;
     let mut options = Vec::new();
     if let Some(r) = &v.replay {
@@ -517,12 +519,14 @@ pub fn render(
             .filter(|r| !r.is_empty());
         match recap {
             Some(items) => {
+                let from = details.len();
                 for text in crate::tashkalar::ui::recap::recap_text(items, seats) {
                     details.push(Line::styled(
                         format!("Since your last decision: {text}"),
                         theme.muted(),
                     ));
                 }
+                recap_lines = from..details.len();
             }
             // Once the seat on screen has acted, the AI's last step is old news (the log has
             // it); it is told only where no recap is kept for a seat.
@@ -575,9 +579,21 @@ pub fn render(
                 .len()
                 .max(1)
         };
-        let used: usize = crate::shell::tui::widgets::log::wrap_words(&prompt, width).len()
+        let mut used: usize = crate::shell::tui::widgets::log::wrap_words(&prompt, width).len()
             + usize::from(v.note.is_some()) * 2
             + details.iter().map(rows).sum::<usize>();
+        // A recap cut by the options would read as a whole sentence saying less ("Red
+        // summoned", at 80x24): where it does not fit, it only says where to read it, or
+        // where even that does not fit, it is left to the log beside the panel.
+        let room = inner.height.saturating_sub(opts.height) as usize;
+        if used > room && !recap_lines.is_empty() {
+            let long: usize = details[recap_lines.clone()].iter().map(rows).sum();
+            let short = Line::styled("Since your last decision: see the log", theme.muted());
+            let fits = used - long + rows(&short) <= room;
+            used = used - long + if fits { rows(&short) } else { 0 };
+            let with: Vec<Line> = if fits { vec![short] } else { Vec::new() };
+            details.splice(recap_lines.clone(), with);
+        }
         let free = (inner.height.saturating_sub(opts.height) as usize).saturating_sub(used + 1);
         let last = last_turn_of_another(v);
         if free >= 4 && !last.is_empty() {

@@ -139,7 +139,8 @@ fn quitting_a_game_in_progress_asks_first() {
     let mut app = against_ai(9);
     press(&mut app, KeyCode::Char('q'));
     assert_eq!(app.overlay, Some(Overlay::ConfirmQuit));
-    assert!(text(&render(&app, 80, 24)).contains("Quit? The game"));
+    // Nobody at the keyboard has decided anything yet: there is nothing to keep (issue 50).
+    assert!(text(&render(&app, 80, 24)).contains("Quit? Nothing is decided yet"));
     press(&mut app, KeyCode::Char('n'));
     assert!(!app.quit && app.overlay.is_none());
     press(&mut app, KeyCode::Char('q'));

@@ -640,3 +640,141 @@ fn a_game_whose_program_was_killed_continues_from_the_menu_where_it_stopped() {
     press(&mut app, KeyCode::Enter);
     assert_eq!(game(&app).session().choices.len(), choices + 1);
 }
+
+/// The words of a text, without the separators and markers that wrapping moves about.
+fn words(text: &str) -> String {
+    text.replace(['│', '┃', '▸'], " ")
+        .split_whitespace()
+        .filter(|w| *w != "·")
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A four-player game of random people, `moves` choices in, saved in `dir` as `stem.ron`.
+fn saved_melee(dir: &Path, stem: &str, moves: usize) -> PathBuf {
+    let seat = |name: &str| SeatSpec {
+        name: name.into(),
+        player: Player::Bot("random".into()),
+        deck: "Imperial".into(),
+    };
+    let spec = GameSpec {
+        mode: Mode::Deathmatch,
+        players: 4,
+        teams: false,
+        seats: ["Blue", "Red", "Green", "Yellow"].map(seat).to_vec(),
+        scenario: None,
+        rules: table::tashkalar::engine::RULES_VERSION,
+    };
+    let mut game = GameState::start(&spec, 3, &db()).expect("sets up");
+    let mut rng = Rng::seeded(3);
+    let (mut legal, mut texts) = (Vec::new(), Vec::new());
+    while texts.len() < moves {
+        game.legal(&mut legal);
+        let c = legal[rng.below(legal.len() as u32) as usize];
+        texts.push(game.choice_text(&c));
+        game.play(c).expect("legal");
+    }
+    let save = SaveFile::new::<GameState>(spec, 3, texts, &game);
+    write_new(dir, stem, &to_text(&save).expect("writes")).expect("saved")
+}
+
+#[test]
+fn the_saves_list_and_the_replay_header_are_never_cut() {
+    let dir = temp_dir("uncut");
+    let long = "2026-11-28T23-48-26-deathmatch-seed2";
+    saved_melee(&dir, long, 12);
+    saved_duel(&dir, "2026-11-28T23-00-00-deathmatch", 5, Some(4), false);
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let mut app = app_with_saves(&dir);
+        press(&mut app, KeyCode::Char('3'));
+        let Screen::Saves(list) = &app.screen else {
+            panic!("the Load list is shown");
+        };
+        let summaries: Vec<String> = list.entries.iter().map(|e| e.summary.clone()).collect();
+        assert_eq!(summaries.len(), 2);
+        assert!(
+            summaries
+                .iter()
+                .any(|s| s.contains("Blue (random) vs Red (random) vs Green")),
+            "{summaries:?}"
+        );
+        // Every entry is on screen whole, its parts wrapped onto more rows where they do not fit.
+        let buf = render(&app, w, h);
+        let shown = text(&buf);
+        for summary in &summaries {
+            assert!(
+                words(&shown).contains(&words(summary)),
+                "at {w}x{h}, {summary}:\n{shown}"
+            );
+        }
+        // A click on the last row of an entry picks that entry (here: the four-player game,
+        // still in progress: it is played on).
+        let (x, y) = find(&buf, &format!("{long}.ron")).expect("the file is listed");
+        let last = (y..h)
+            .find(|&r| {
+                shown
+                    .lines()
+                    .nth(r as usize)
+                    .is_some_and(|l| l.contains("12 decisions"))
+            })
+            .expect("the entry ends on screen");
+        if w < 200 {
+            assert!(
+                last > y,
+                "at {w}x{h}: the entry goes on under its name:\n{shown}"
+            );
+        }
+        click(&mut app, x, last, w, h);
+        assert_eq!(
+            game(&app).session().choices.len(),
+            12,
+            "at {w}x{h}: the four-player game is opened"
+        );
+    }
+    // The replay header: where the record is, whole, with the file's name only where it fits;
+    // the replay panel names the file at every size.
+    let path = dir.join(format!("{long}.ron"));
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let mut app = app_with_saves(&dir);
+        press(&mut app, KeyCode::Char('4'));
+        let Screen::Saves(list) = &app.screen else {
+            panic!("the Replay list is shown");
+        };
+        let i = list
+            .entries
+            .iter()
+            .position(|e| e.path == path)
+            .expect("listed");
+        for _ in 0..i {
+            press(&mut app, KeyCode::Down);
+        }
+        press(&mut app, KeyCode::Enter);
+        let shown = text(&render(&app, w, h));
+        let header = shown
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .trim_end()
+            .to_string();
+        assert!(
+            header.ends_with(&format!(" · replay {long}.ron · decision 0/12"))
+                || header.ends_with(" · replay · decision 0/12")
+                || header.ends_with(" · replay"),
+            "at {w}x{h}: {header}"
+        );
+        if w >= 200 {
+            assert!(header.contains(&format!("{long}.ron")), "{header}");
+        }
+        let panel: String = shown
+            .lines()
+            .map(|l| l.split('│').nth(1).unwrap_or_default().trim_end())
+            .collect::<Vec<_>>()
+            .join("");
+        assert!(
+            panel.contains(&format!("File:{long}.ron"))
+                || panel.contains(&format!("File: {long}.ron")),
+            "at {w}x{h}:\n{shown}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

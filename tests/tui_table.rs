@@ -1027,3 +1027,61 @@ fn the_hand_list_shows_whole_card_names_at_120x40() {
         assert!(shown.contains(name), "{name}: {shown}");
     }
 }
+
+#[test]
+fn a_recap_that_does_not_fit_says_where_to_read_it_instead_of_being_cut() {
+    // As above: Blue's Knight lands on Red's piece; Red reads what happened, at every size.
+    let scenario = KNIGHT
+        .replace("actions_left: 2", "actions_left: 1")
+        .replacen(
+            "\".. .. .. .. .. .. .. .. ..\",\n        \".. .. .. 1c 1c 1c",
+            "\".. .. .. .. 2c .. .. .. ..\",\n        \".. .. .. 1c 1c 1c",
+            1,
+        );
+    let mut app = position(&scenario);
+    press(&mut app, KeyCode::Char('a'));
+    press(&mut app, KeyCode::Enter);
+    for _ in 0..3 {
+        if game(&app).model().decision.kind == DecisionKind::Action || game(&app).staged() {
+            break;
+        }
+        press(&mut app, KeyCode::Char('s'));
+    }
+    confirm_turn_end(&mut app);
+    press(&mut app, KeyCode::Enter); // Red takes the keyboard
+    let whole =
+        "Since your last decision: Blue summoned Knight on e5, destroying your common piece";
+    let mut shortened = false;
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let shown = text(&render(&app, w, h));
+        // The left column of each row: the decision panel, below the board.
+        let flat = shown
+            .lines()
+            .map(|l| {
+                l.split(['│', '┃'])
+                    .nth(1)
+                    .unwrap_or_default()
+                    .trim()
+                    .to_string()
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        let flat = flat.split_whitespace().collect::<Vec<_>>().join(" ");
+        // Whole, or pointing to the log, or left to the log beside the panel: never cut.
+        let short = !flat.contains(whole);
+        assert!(
+            flat.contains(whole)
+                || flat.contains("Since your last decision: see the log")
+                || !flat.contains("Since your last decision"),
+            "at {w}x{h}:\n{shown}"
+        );
+        shortened |= short;
+        if w == 200 {
+            assert!(!short, "the big screen tells it whole:\n{shown}");
+        }
+    }
+    assert!(
+        shortened,
+        "80x24 has no room for the whole recap with the options"
+    );
+}

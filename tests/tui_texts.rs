@@ -69,22 +69,43 @@ fn the_header_shows_the_seed_whole_or_not_at_all() {
 }
 
 #[test]
-fn the_quit_question_is_never_cut() {
-    let (mut app, _) = long_seed();
-    press(&mut app, KeyCode::Char('q'));
-    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
-        let shown = text(&render(&app, w, h));
-        let squeezed = shown
+fn the_quit_question_is_never_cut_and_says_whether_anything_is_kept() {
+    let squeezed = |app: &table::shell::tui::app::App, w, h| {
+        let shown = text(&render(app, w, h));
+        let flat = shown
             .replace(['│', '┃'], " ")
             .split_whitespace()
             .collect::<Vec<_>>()
             .join(" ");
+        (shown, flat)
+    };
+    // Nothing decided yet: nothing is kept, and the question says so (issue 50).
+    let (mut app, _) = long_seed();
+    press(&mut app, KeyCode::Char('q'));
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let (shown, flat) = squeezed(&app, w, h);
         assert!(
-            squeezed.contains("Quit? The game in progress will be lost.")
-                || squeezed.contains("(or tashkalar play --continue)."),
+            flat.contains("Quit? Nothing is decided yet: no save is kept."),
             "at {w}x{h}:\n{shown}"
         );
-        assert!(squeezed.contains("y yes n/Esc no"), "at {w}x{h}:\n{shown}");
+        assert!(flat.contains("y yes n/Esc no"), "at {w}x{h}:\n{shown}");
+    }
+    // After a decision, an unsaved game is lost (this app keeps no saves).
+    press(&mut app, KeyCode::Char('n'));
+    let first = {
+        let mut legal = Vec::new();
+        table::shell::game::Game::legal(game(&app).game(), &mut legal);
+        legal[0]
+    };
+    game_mut(&mut app).apply_choice(first).expect("legal");
+    press(&mut app, KeyCode::Char('q'));
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let (shown, flat) = squeezed(&app, w, h);
+        assert!(
+            flat.contains("Quit? The game in progress will be lost."),
+            "at {w}x{h}:\n{shown}"
+        );
+        assert!(flat.contains("y yes n/Esc no"), "at {w}x{h}:\n{shown}");
     }
 }
 
@@ -264,4 +285,37 @@ fn quitting_a_game_started_from_the_menu_returns_to_the_menu() {
     // From the menu, q quits as before.
     press(&mut app, KeyCode::Char('q'));
     assert!(app.quit);
+}
+
+#[test]
+fn the_header_says_the_end_is_triggered_whole_at_every_size() {
+    // Seen in tmux at 80x24: "· 2 actions left · end trigg".
+    let db = db();
+    let mut state = table::tashkalar::ui::setup::scenario_state(
+        db.clone(),
+        include_str!("scenarios/tui_traps.ron"),
+    )
+    .expect("scenario loads");
+    state.ending.triggered = true;
+    state.ending.turns_left = 1;
+    let mut app = app_with(db, PaletteKind::Standard);
+    start_state(&mut app, state, &[SeatKind::Human, SeatKind::Human]);
+    press(&mut app, KeyCode::Enter);
+    for (w, h) in [(80, 24), (120, 40), (200, 60)] {
+        let header = text(&render(&app, w, h))
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .trim_end()
+            .to_string();
+        assert!(
+            header.ends_with(" · end triggered: 1 more turn")
+                || header.ends_with(" · ends in 1 turn"),
+            "at {w}x{h}: {header}"
+        );
+        assert!(header.contains("2 actions left"), "at {w}x{h}: {header}");
+        if w >= 120 {
+            assert!(header.contains("Tash-Kalar · Deathmatch"), "{header}");
+        }
+    }
 }

@@ -399,3 +399,118 @@ fn the_cannons_first_direction_does_not_shoot_ones_own_pieces() {
         );
     }
 }
+
+/// The panel whose title says it has the keys.
+fn keys_row(shown: &str) -> Vec<String> {
+    rows_with(shown, "(keys)")
+}
+
+#[test]
+fn the_options_have_the_keys_only_while_the_board_has_nothing_and_give_them_back() {
+    for (w, h) in SIZES {
+        let mut app = position();
+        // Two pieces: the second ends the turn, which waits for Enter on "End the turn".
+        move_cursor_to(&mut app, sq("b3"));
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(game(&app).ui().focus, Focus::Board, "at {w}x{h}");
+        move_cursor_to(&mut app, sq("c3"));
+        press(&mut app, KeyCode::Enter);
+        assert!(game(&app).staged(), "at {w}x{h}");
+        // The board has nothing to choose: the options panel has the keys, and its title
+        // says so, at every size; the board's does not.
+        assert_eq!(game(&app).ui().focus, Focus::Options, "at {w}x{h}");
+        let shown = text(&render(&app, w, h));
+        let keys = keys_row(&shown);
+        assert_eq!(keys.len(), 1, "at {w}x{h}:\n{shown}");
+        assert!(keys[0].contains("to decide"), "at {w}x{h}:\n{shown}");
+        assert!(shown.contains("End the turn"), "at {w}x{h}:\n{shown}");
+        // Taken back: the keys are on the board again, where the player had them.
+        press(&mut app, KeyCode::Char('u'));
+        assert!(!game(&app).staged());
+        assert_eq!(game(&app).ui().focus, Focus::Board, "at {w}x{h}");
+        assert!(text(&render(&app, w, h)).contains("Arena (keys)"));
+        // From the hand, the keys go back to the hand, not to the board.
+        press(&mut app, KeyCode::Tab);
+        assert_eq!(game(&app).ui().focus, Focus::Hand, "at {w}x{h}");
+        press(&mut app, KeyCode::Char('x'));
+        press(&mut app, KeyCode::Enter);
+        // Cards to return to the decks: options only.
+        assert_eq!(game(&app).ui().focus, Focus::Options, "at {w}x{h}");
+        let shown = text(&render(&app, w, h));
+        assert!(
+            shown.contains("Return Herald") && keys_row(&shown)[0].contains("to decide"),
+            "at {w}x{h}:\n{shown}"
+        );
+        press(&mut app, KeyCode::Char('u'));
+        assert_eq!(game(&app).ui().focus, Focus::Hand, "at {w}x{h}");
+        let shown = text(&render(&app, w, h));
+        let keys = keys_row(&shown);
+        assert!(
+            keys.len() == 1 && keys[0].contains("Blue"),
+            "at {w}x{h}:\n{shown}"
+        );
+        // Keys the player moves while they are lent stay where the player put them.
+        press(&mut app, KeyCode::Char('x'));
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(game(&app).ui().focus, Focus::Options, "at {w}x{h}");
+        press(&mut app, KeyCode::Tab);
+        assert_eq!(game(&app).ui().focus, Focus::Board, "at {w}x{h}");
+        press(&mut app, KeyCode::Char('u'));
+        assert_eq!(game(&app).ui().focus, Focus::Board, "at {w}x{h}");
+    }
+}
+
+#[test]
+fn titans_marked_squares_read_apart_from_its_pieces() {
+    for (w, h) in SIZES {
+        let mut app = position();
+        let (titan, _) = entry(&app, "Titan");
+        press(&mut app, KeyCode::Tab);
+        while game(&app).ui().hand_index != titan {
+            press(&mut app, KeyCode::Down);
+        }
+        // In the hand's preview: the heroic piece on the square marked 2 carries a raised ²,
+        // apart from the 1 of the next cell (a plain "B2 1" read as the numbers 2 and 1).
+        let shown = text(&render(&app, w, h));
+        assert!(
+            !rows_with(&shown, " 1  B² 1 ").is_empty() && !shown.contains("B2 1"),
+            "at {w}x{h}:\n{shown}"
+        );
+        // The card's window says what the digits are.
+        press(&mut app, KeyCode::Char('v'));
+        let shown = text(&render(&app, w, h));
+        let flat = shown
+            .replace(['┃', '│'], " ")
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        assert!(
+            flat.contains("1 2: the marked squares the effect acts on; a raised ² beside a piece"),
+            "at {w}x{h}:\n{shown}"
+        );
+    }
+}
+
+#[test]
+fn the_opponents_steps_do_not_move_the_players_cursor() {
+    // The Knight's combat moves, decided by the AI this time: the person's cursor stays where
+    // it was (e5) instead of following the AI's targets to the Red heroic piece on e6, so that
+    // the person's next turn starts where they left it.
+    let state = game(&knight_moving()).state().clone();
+    let mut app = app_with(db(), PaletteKind::Standard);
+    start_state(
+        &mut app,
+        state.clone(),
+        &[SeatKind::Bot("random".into()), SeatKind::Human],
+    );
+    assert!(!game(&app).human_turn());
+    assert_eq!(game(&app).ui().cursor, sq("e5"));
+    assert_eq!(game(&app).ui().stage, Stage::Idle);
+    // The same step for a person starts on a target, as before.
+    let mut app = app_with(db(), PaletteKind::Standard);
+    start_state(&mut app, state, &[SeatKind::Human, SeatKind::Human]);
+    press(&mut app, KeyCode::Enter); // Blue takes the keyboard
+    assert!(game(&app).human_turn());
+    assert_eq!(game(&app).ui().stage, Stage::MoveFrom(sq("e5")));
+    assert_ne!(game(&app).ui().cursor, sq("e5"));
+}

@@ -169,6 +169,11 @@ fn a_save_that_cannot_be_written_stays_on_screen_until_a_write_succeeds() {
         &mut app,
         &duel(13, vec![SeatKind::Human, SeatKind::Bot("random".into())]),
     );
+    // Red's bot sets up first; the person's first decision is the first one written (a game
+    // left before it keeps no save, issue 50).
+    while game(&app).ai_turn().is_some() {
+        wait_ai(&mut app);
+    }
     decide(&mut app);
     let problem = game(&app).save_problem().expect("not saved").to_string();
     assert!(problem.contains("not a folder"), "{problem}");

@@ -276,14 +276,22 @@ pub fn render(
                 .add_modifier(ratatui::style::Modifier::REVERSED),
         ));
     }
+    // As Tash-Kalar's header: the replay's place in the record first, then the seed, each
+    // whole or not at all.
+    let width = l.status.width as usize;
+    let used: usize = status.iter().map(|s| s.width()).sum();
+    let replay = v
+        .replay
+        .map(|r| r.status(width.saturating_sub(used)))
+        .unwrap_or_default();
     if let Some(seed) = v.seed {
-        status.push(Span::styled(format!(" · seed {seed}"), theme.muted()));
+        let seed = format!(" · seed {seed}");
+        if used + replay.chars().count() + seed.chars().count() <= width {
+            status.push(Span::styled(seed, theme.muted()));
+        }
     }
-    if let Some(r) = &v.replay {
-        status.push(Span::styled(
-            format!(" · replay {} · decision {}/{}", r.file, r.step, r.steps),
-            theme.key(),
-        ));
+    if !replay.is_empty() {
+        status.push(Span::styled(replay, theme.key()));
     }
     frame
         .buffer_mut()
@@ -380,7 +388,11 @@ pub fn render(
     let mut options = Vec::new();
     if let Some(r) = &v.replay {
         title = Line::styled(" Replay ", theme.title());
+        let first = details.len();
         details.extend(r.details(g.turn_number(), g.is_over(), theme));
+        // Under where the record is: a small panel cuts its last lines (autoplay, which the key
+        // bar also tells), never the file's name.
+        details.insert((first + 1).min(details.len()), r.file_line(theme));
     } else if g.is_over() {
         title = Line::styled(" Game over ", theme.warn());
         details.push(Line::styled(

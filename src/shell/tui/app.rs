@@ -698,10 +698,16 @@ impl App {
             }
             Some(Overlay::ConfirmQuit) => {
                 let saved = self.table_screen().is_some_and(|t| t.saved());
+                // A game nobody has decided anything in keeps no save (nothing to lose either).
+                let fresh = self.table_screen().is_some_and(|t| !t.decided());
                 overlays::render_confirm(
                     frame,
                     body,
                     match (saved, self.from_menu) {
+                        _ if fresh && self.from_menu => {
+                            "Back to the menu? Nothing is decided yet: no save is kept."
+                        }
+                        _ if fresh => "Quit? Nothing is decided yet: no save is kept.",
                         (true, true) => {
                             "Back to the menu? The game is saved: pick it up later with Continue."
                         }

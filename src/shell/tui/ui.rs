@@ -278,6 +278,27 @@ impl ReplayInfo {
         }
         lines
     }
+
+    /// The file's name as a line of the replay panel, for a game whose header shows it only
+    /// when there is room (see [`ReplayInfo::status`]).
+    pub fn file_line(&self, theme: &Theme) -> Line<'static> {
+        Line::styled(format!("File: {}", self.file), theme.muted())
+    }
+
+    /// The replay's part of a game's header line, in at most `room` cells: the file's name and
+    /// where the record is, or without the name (the replay panel names the file), or only
+    /// "replay". Never cut: a cut name or count would read as another file or another step.
+    pub fn status(&self, room: usize) -> String {
+        let count = format!(" · decision {}/{}", self.step, self.steps);
+        [
+            format!(" · replay {}{count}", self.file),
+            format!(" · replay{count}"),
+            " · replay".to_string(),
+        ]
+        .into_iter()
+        .find(|t| t.chars().count() <= room)
+        .unwrap_or_default()
+    }
 }
 
 /// Everything a game's screen may read to draw and to decide: the game, who sits where, the log,

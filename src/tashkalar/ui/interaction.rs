@@ -121,6 +121,10 @@ pub struct Interaction {
     /// A choice that costs something (a flare, a discard), selected and waiting for Enter to
     /// confirm it: such a choice is never made by the key that selects it.
     pub confirm: Option<Choice>,
+    /// The keys lent to another panel for this decision (from, to): the panel the player put
+    /// them in has nothing to choose now (the board, when a decision has only options). They
+    /// go back as soon as it has something again, unless the player moved them meanwhile.
+    pub lent: Option<(Focus, Focus)>,
 }
 
 impl Default for Interaction {
@@ -134,6 +138,7 @@ impl Default for Interaction {
             cycle: 0,
             hint: None,
             confirm: None,
+            lent: None,
         }
     }
 }
@@ -151,6 +156,17 @@ const CENTRE: Square = match Square::new(4, 4) {
 };
 
 impl Interaction {
+    /// Forgets selections that belonged to the previous decision, while someone else decides
+    /// (the AI, a replay): the cursor and the keys stay where the player left them, so that
+    /// the player's next turn does not start on the square of the opponent's last effect.
+    pub fn reset_watching(&mut self) {
+        self.stage = Stage::Idle;
+        self.cycle = 0;
+        self.option_index = 0;
+        self.hint = None;
+        self.confirm = None;
+    }
+
     /// Forgets selections that belonged to the previous decision.
     pub fn reset_for(&mut self, state: &GameState, model: &DecisionModel) {
         self.stage = Stage::Idle;
@@ -182,18 +198,50 @@ impl Interaction {
         {
             self.cursor = sq;
         }
-        // Decisions without board choices are answered in the options panel.
-        let on_board = model.choices.iter().any(|c| board_square(c).is_some());
-        if !on_board && !model.options.is_empty() {
-            self.focus = Focus::Options;
-        } else if self.focus == Focus::Options
-            || (self.focus == Focus::Hand
-                && on_board
-                && matches!(model.decision.kind, DecisionKind::Effect { .. }))
-        {
-            // An effect asking for a square (a warp effect played from the hand, say) is
-            // answered on the board: Enter there, not on the hand's card.
-            self.focus = Focus::Board;
+        self.place_keys(model);
+    }
+
+    /// Puts the keys for a new decision. They stay in the panel the player put them in (the
+    /// player's panel), so that planned keys do what the player counted on; only when that
+    /// panel has nothing to choose do they go where the choices are (the options, when the
+    /// board has none), and the panel's title says so. Lent keys come back to the player's
+    /// panel with the next decision that has something there.
+    fn place_keys(&mut self, model: &DecisionModel) {
+        let home = match self.lent.take() {
+            Some((from, to)) if self.focus == to => from,
+            // The player moved the keys while they were lent: where they are now is theirs.
+            _ => self.focus,
+        };
+        let usable = |f: Focus| match f {
+            Focus::Board => model.choices.iter().any(|c| board_square(c).is_some()),
+            Focus::Hand => model.choices.iter().any(|c| {
+                matches!(
+                    c,
+                    Choice::Summon { .. }
+                        | Choice::Discard(_)
+                        | Choice::Flare { .. }
+                        | Choice::Thaw(_)
+                        | Choice::Warp(_)
+                )
+            }),
+            Focus::Options => !model.options.is_empty(),
+        };
+        if usable(home) {
+            self.focus = home;
+            return;
+        }
+        let Some(there) = [Focus::Board, Focus::Options, Focus::Hand]
+            .into_iter()
+            .find(|f| usable(*f))
+        else {
+            return;
+        };
+        self.focus = there;
+        // Options belong to one decision: once they are gone, the keys stay on the board
+        // rather than jump back to the next decision's options. The board and the hand are the
+        // panels a player returns to.
+        if home != Focus::Options {
+            self.lent = Some((home, there));
         }
     }
 

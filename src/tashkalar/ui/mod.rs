@@ -466,7 +466,11 @@ impl GameUi for ArenaScreen {
         if self.ui.hand_index >= self.items.len() {
             self.ui.hand_index = self.items.len().saturating_sub(1);
         }
-        self.ui.reset_for(state, &self.model);
+        if view.human_turn {
+            self.ui.reset_for(state, &self.model);
+        } else {
+            self.ui.reset_watching();
+        }
         if self.ui.option_index >= self.model.options.len() {
             self.ui.option_index = 0;
         }

@@ -302,29 +302,42 @@ pub fn render(
         }
         if st.ending.triggered {
             let n = st.ending.turns_left;
+            let turns = if n == 1 { "turn" } else { "turns" };
             status.push(Span::styled(
-                format!(
-                    " · end triggered: {n} more turn{}",
-                    if n == 1 { "" } else { "s" }
-                ),
+                format!(" · end triggered: {n} more {turns}"),
                 theme.warn(),
             ));
+            // At 80 columns the line is too long for it: the end is said shorter, then without
+            // the game's name (the screen is plainly Tash-Kalar's), never cut ("end trigg").
+            let width = layout.status.width as usize;
+            let wide = |s: &[Span]| s.iter().map(|x| x.width()).sum::<usize>() > width;
+            if wide(&status)
+                && let Some(last) = status.last_mut()
+            {
+                *last = Span::styled(format!(" · ends in {n} {turns}"), theme.warn());
+            }
+            if wide(&status) {
+                status[0] = Span::raw("");
+                status[1] = Span::raw(format!(" {mode} · turn {} · ", st.turn.number));
+            }
         }
     }
+    // The replay's place in the record comes before the seed: the seed is in the log's first
+    // line, and each is shown whole or not at all (cut, a number reads as another one).
+    let width = layout.status.width as usize;
+    let used: usize = status.iter().map(|s| s.width()).sum();
+    let replay = v
+        .replay
+        .map(|r| r.status(width.saturating_sub(used)))
+        .unwrap_or_default();
     if let Some(seed) = v.seed {
-        // A seed is shown whole or not at all: cut, it would read as a different number (the
-        // log's first line and the save keep it).
-        let used: usize = status.iter().map(|s| s.width()).sum();
         let seed = format!(" · seed {seed}");
-        if used + seed.chars().count() <= layout.status.width as usize {
+        if used + replay.chars().count() + seed.chars().count() <= width {
             status.push(Span::styled(seed, theme.muted()));
         }
     }
-    if let Some(r) = &v.replay {
-        status.push(Span::styled(
-            format!(" · replay {} · decision {}/{}", r.file, r.step, r.steps),
-            theme.key(),
-        ));
+    if !replay.is_empty() {
+        status.push(Span::styled(replay, theme.key()));
     }
     buf.set_line(
         layout.status.x,
@@ -416,11 +429,17 @@ pub fn render(
     // Decision.
     let decider = s.model.decision.seat;
     let mut details: Vec<Line> = Vec::new();
+    // Where the recap of the others' steps is among the details (shortened when it does not fit).
+    let mut recap_lines = 0..0;
     let title;
     let mut options = Vec::new();
     if let Some(r) = &v.replay {
         title = Line::styled(" Replay ", theme.title());
+        let first = details.len();
         details.extend(r.details(st.turn.number, st.is_over(), theme));
+        // Under where the record is: a small panel cuts its last lines (autoplay, which the key
+        // bar also tells), never the file's name.
+        details.insert((first + 1).min(details.len()), r.file_line(theme));
     } else if st.is_over() {
         title = Line::styled(" Game over ", theme.warn());
         for line in crate::tashkalar::ui::words::breakdown(st, seats) {
@@ -500,12 +519,14 @@ pub fn render(
             .filter(|r| !r.is_empty());
         match recap {
             Some(items) => {
+                let from = details.len();
                 for text in crate::tashkalar::ui::recap::recap_text(items, seats) {
                     details.push(Line::styled(
                         format!("Since your last decision: {text}"),
                         theme.muted(),
                     ));
                 }
+                recap_lines = from..details.len();
             }
             // Once the seat on screen has acted, the AI's last step is old news (the log has
             // it); it is told only where no recap is kept for a seat.
@@ -558,9 +579,21 @@ pub fn render(
                 .len()
                 .max(1)
         };
-        let used: usize = crate::shell::tui::widgets::log::wrap_words(&prompt, width).len()
+        let mut used: usize = crate::shell::tui::widgets::log::wrap_words(&prompt, width).len()
             + usize::from(v.note.is_some()) * 2
             + details.iter().map(rows).sum::<usize>();
+        // A recap cut by the options would read as a whole sentence saying less ("Red
+        // summoned", at 80x24): where it does not fit, it only says where to read it, or
+        // where even that does not fit, it is left to the log beside the panel.
+        let room = inner.height.saturating_sub(opts.height) as usize;
+        if used > room && !recap_lines.is_empty() {
+            let long: usize = details[recap_lines.clone()].iter().map(rows).sum();
+            let short = Line::styled("Since your last decision: see the log", theme.muted());
+            let fits = used - long + rows(&short) <= room;
+            used = used - long + if fits { rows(&short) } else { 0 };
+            let with: Vec<Line> = if fits { vec![short] } else { Vec::new() };
+            details.splice(recap_lines.clone(), with);
+        }
         let free = (inner.height.saturating_sub(opts.height) as usize).saturating_sub(used + 1);
         let last = last_turn_of_another(v);
         if free >= 4 && !last.is_empty() {

@@ -29,7 +29,7 @@ pub(super) fn render(
     theme: &Theme,
     window: Window,
 ) {
-    use super::widgets::card::{pattern_lines, text_lines, title_line};
+    use super::widgets::card::{marks_legend, pattern_lines, text_lines, title_line};
     use super::widgets::players::ScoreBoard;
     use ratatui::widgets::{Clear, Paragraph, Wrap};
     let st = v.game;
@@ -63,6 +63,9 @@ pub(super) fn render(
             }
             lines.push(Line::default());
             lines.extend(pattern_lines(c, colour, theme));
+            if let Some(legend) = marks_legend(c) {
+                lines.push(Line::styled(legend, theme.muted()));
+            }
             lines.push(Line::default());
             lines.extend(text_lines(c, theme));
             let foot = if s.items.len() > 1 {

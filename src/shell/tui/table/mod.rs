@@ -51,6 +51,10 @@ struct Live<G: Recordable> {
     next_ticket: u64,
     /// The person at the keyboard confirmed being this seat (hot seat).
     revealed: Option<usize>,
+    /// Whether a person at this keyboard has made a decision in this game (always, for a game
+    /// that nobody here plays, or one resumed from its file). Until then the save is not
+    /// written: a game left at once, a bot's opening move made, must not leave a file behind.
+    person_decided: bool,
 }
 
 /// A question the table asks before doing something it cannot take back.
@@ -179,6 +183,7 @@ impl<U: GameUi> Table<U> {
             ai_delay: env.ai_delay,
             next_ticket: 1,
             revealed: None,
+            person_decided: core.session.seats.humans() == 0,
         });
         Ok(Self::with_core(core))
     }
@@ -244,6 +249,10 @@ impl<U: GameUi> Table<U> {
         save.game = spec;
         let autosave = Autosave::resume(path, &save, lock);
         let mut table = Self::live_session(session, Some(autosave), env)?;
+        // The file exists already: each decision from here on is written to it.
+        if let Some(live) = table.core.live.as_mut() {
+            live.person_decided = true;
+        }
         if let Some(first) = unfilled.first() {
             table.core.note = Some(Note::warn(first.clone()));
         }
@@ -314,6 +323,12 @@ impl<U: GameUi> Table<U> {
         self.core.live.as_ref()?.autosave.as_ref()?.path()
     }
 
+    /// Whether a person at this keyboard has decided something in this game (or nobody here
+    /// plays it): before that, its save is not written.
+    pub fn person_decided(&self) -> bool {
+        self.core.live.as_ref().is_some_and(|l| l.person_decided)
+    }
+
     /// The last problem writing the save, while it lasts.
     pub fn save_problem(&self) -> Option<&str> {
         self.core.live.as_ref()?.save_problem.as_deref()
@@ -347,6 +362,11 @@ impl<U: GameUi> Table<U> {
         self.core.staged = None;
         // Notation is written at the state the choice is made in.
         let text = self.core.session.game.choice_text(&choice);
+        let by_person = self
+            .core
+            .session
+            .seats
+            .is_human(self.core.session.game.to_move());
         if let Err(why) = self.core.session.apply(choice) {
             let why = why.to_string();
             self.core.note = Some(Note::warn(format!("Not allowed: {why}")));
@@ -357,6 +377,7 @@ impl<U: GameUi> Table<U> {
         self.core.popup = None;
         if let Some(live) = self.core.live.as_mut() {
             live.hint = None;
+            live.person_decided |= by_person;
             if let Some(autosave) = &mut live.autosave {
                 autosave.push_text(text);
             }
@@ -465,11 +486,15 @@ impl<U: GameUi> Table<U> {
         self.refresh();
     }
 
-    /// Writes the game's save, if it has one. A failure stays on screen until a write succeeds.
+    /// Writes the game's save, if it has one and a person has decided something in it. A
+    /// failure stays on screen until a write succeeds.
     fn write_save(&mut self) {
         let Some(live) = self.core.live.as_mut() else {
             return;
         };
+        if !live.person_decided {
+            return;
+        }
         let Some(autosave) = &mut live.autosave else {
             return;
         };

@@ -50,6 +50,8 @@ pub trait TableScreen: Send {
     fn in_progress(&self) -> bool;
     /// Whether the game is saved up to its last decision.
     fn saved(&self) -> bool;
+    /// Whether a person has decided anything yet: a game left before that keeps no save.
+    fn decided(&self) -> bool;
     /// The game is about to be left (a quit, a signal): makes a staged end of turn for real,
     /// writes the save again if the last write failed, and says in words where the game is
     /// saved, or why it is not (`None`: nothing to save).
@@ -230,6 +232,10 @@ impl<U: GameUi> TableScreen for Table<U> {
             .is_some_and(|l| l.autosave.is_some() && l.save_problem.is_none())
     }
 
+    fn decided(&self) -> bool {
+        self.person_decided()
+    }
+
     fn save_now(&mut self) -> Option<String> {
         if !self.in_progress() {
             return None;
@@ -243,6 +249,9 @@ impl<U: GameUi> TableScreen for Table<U> {
         Some(match (&live.save_problem, self.save_path()) {
             (Some(problem), _) => format!("the game could not be saved: {problem}"),
             (None, Some(path)) => format!("the game is saved in {}", path.display()),
+            (None, None) if live.autosave.is_some() && !live.person_decided => {
+                "nothing was decided yet, so no save was kept".to_string()
+            }
             (None, None) => "the game was not being saved".to_string(),
         })
     }

@@ -52,7 +52,8 @@ fn parse_token(tok: &str) -> Token {
 pub const PATTERN_CELL_W: usize = 3;
 
 /// The pattern as lines, three characters per cell: `(B)` where the piece is summoned, `b`/`B`
-/// your common/heroic pieces, digits for marked squares, arrows as printed, `·` any square.
+/// your common/heroic pieces, digits for marked squares (raised beside the letter of a piece on
+/// a marked square: `B²`), arrows as printed, `·` any square.
 pub fn pattern_lines(card: &Card, colour: Colour, theme: &Theme) -> Vec<Line<'static>> {
     let Some(pattern) = card.pattern.as_ref() else {
         return Vec::new();
@@ -65,33 +66,73 @@ pub fn pattern_lines(card: &Card, colour: Colour, theme: &Theme) -> Vec<Line<'st
         .map(|row| {
             let spans: Vec<Span> = row
                 .split_whitespace()
-                .map(|tok| {
+                .flat_map(|tok| {
                     let t = parse_token(tok);
                     if t.target {
                         let letter = piece_letter(colour, card.rank);
                         let style = piece_style(theme, colour, card.rank)
                             .add_modifier(Modifier::UNDERLINED);
                         let (l, r) = if own_target { ('[', ']') } else { ('(', ')') };
-                        Span::styled(format!("{l}{letter}{r}"), style)
+                        vec![Span::styled(format!("{l}{letter}{r}"), style)]
                     } else if let Some(rank) = t.piece {
                         let letter = piece_letter(colour, rank);
-                        let text = match t.mark {
-                            Some(n) => format!(" {letter}{n}"),
-                            None => format!(" {letter} "),
-                        };
-                        Span::styled(text, piece_style(theme, colour, rank))
+                        let piece = piece_style(theme, colour, rank);
+                        match t.mark {
+                            // A full digit there ran into the next cell ("B2 1" in Titan's
+                            // pattern) and read as a number of its own.
+                            Some(n) => vec![
+                                Span::styled(format!(" {letter}"), piece),
+                                Span::styled(superscript(n).to_string(), mark_style),
+                            ],
+                            None => vec![Span::styled(format!(" {letter} "), piece)],
+                        }
                     } else if let Some(n) = t.mark {
-                        Span::styled(format!(" {n} "), mark_style)
+                        vec![Span::styled(format!(" {n} "), mark_style)]
                     } else if let Some(d) = t.arrow {
-                        Span::styled(format!(" {} ", dir_arrow(d)), theme.title())
+                        vec![Span::styled(format!(" {} ", dir_arrow(d)), theme.title())]
                     } else {
-                        Span::styled(" · ", theme.muted())
+                        vec![Span::styled(" · ", theme.muted())]
                     }
                 })
                 .collect();
             Line::from(spans)
         })
         .collect()
+}
+
+/// A marked square's number raised (one cell wide), to sit beside a piece's letter.
+fn superscript(n: u8) -> char {
+    const RAISED: [char; 10] = ['⁰', '¹', '²', '³', '⁴', '⁵', '⁶', '⁷', '⁸', '⁹'];
+    RAISED.get(usize::from(n)).copied().unwrap_or('?')
+}
+
+/// What the digits of a pattern mean, for a card whose pattern has marked squares: said under
+/// the diagram where there is room (the card's window).
+pub fn marks_legend(card: &Card) -> Option<String> {
+    let pattern = card.pattern.as_ref()?;
+    let tokens = || pattern.grid.iter().flat_map(|r| r.split_whitespace());
+    let marks: std::collections::BTreeSet<u8> =
+        tokens().filter_map(|t| parse_token(t).mark).collect();
+    if marks.is_empty() {
+        return None;
+    }
+    let digits: Vec<String> = marks.iter().map(u8::to_string).collect();
+    let on_piece = tokens()
+        .map(parse_token)
+        .find(|t| t.piece.is_some() && !t.target && t.mark.is_some())
+        .and_then(|t| t.mark);
+    let mut text = format!(
+        "{}: the marked square{} the effect acts on",
+        digits.join(" "),
+        if marks.len() == 1 { "" } else { "s" }
+    );
+    if let Some(n) = on_piece {
+        text.push_str(&format!(
+            "; a raised {} beside a piece: that piece's square is marked {n} too",
+            superscript(n)
+        ));
+    }
+    Some(text)
 }
 
 /// A short description of the card kind: "heroic being", "legend", "flare". (A flare's two
@@ -161,5 +202,13 @@ mod tests {
         assert_eq!(parse_token("Xh").piece, Some(Rank::Heroic));
         assert_eq!(parse_token("ne").arrow, Some(Dir::NE));
         assert_eq!(parse_token("."), Token::default());
+    }
+
+    #[test]
+    fn raised_marks_are_one_cell_wide() {
+        use ratatui::text::Line;
+        for n in 0..10 {
+            assert_eq!(Line::from(superscript(n).to_string()).width(), 1, "{n}");
+        }
     }
 }

@@ -360,6 +360,11 @@ fn the_dragon_scenario_played_by_hand_each_answer_behind_its_pass_screen() {
             shown.contains(&format!("Pass the keyboard to  {name}")),
             "{shown}"
         );
+        // The pass screen says why this person is called out of turn.
+        assert!(
+            shown.contains("Blue attacks you with Bone Dragon: answer it, out of turn."),
+            "{shown}"
+        );
         press(&mut app, KeyCode::Enter);
         let shown = text_of(&app);
         assert!(shown.contains("Blue attacks with Bone Dragon"), "{shown}");
@@ -377,6 +382,7 @@ fn the_dragon_scenario_played_by_hand_each_answer_behind_its_pass_screen() {
     // Red's turn next, behind its pass screen; the log tells both answers.
     assert_eq!(t.gate(), Some(1));
     let shown = text_of(&app);
+    assert!(!shown.contains("attacks you"), "its own turn: {shown}");
     assert!(shown.contains("Red: react with Dragon Bridle"), "{shown}");
     assert!(shown.contains("Green: react with Protection"), "{shown}");
 }

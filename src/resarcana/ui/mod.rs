@@ -20,6 +20,7 @@ use crate::resarcana::card::language::{Collect, PointsPer};
 use crate::resarcana::decision::Choice;
 use crate::resarcana::state::{Ask, Phase, ResArcana};
 use crate::resarcana::{Db, ID};
+use crate::shell::seats::Seats;
 use crate::shell::tui::catalog::Entry;
 use crate::shell::tui::keymap::{Binding, Key, WithDigit};
 use crate::shell::tui::theme::Theme;
@@ -584,5 +585,21 @@ impl GameUi for RaScreen {
     /// screen: a rival's Life-loss answer out of turn too.
     fn hides_something(_game: &ResArcana, _seat: usize) -> bool {
         true
+    }
+
+    /// A Life loss is answered out of turn: the pass screen names the attack, so the person
+    /// called knows why it is them before they look.
+    fn pass_reason(game: &ResArcana, seat: usize, seats: &Seats) -> Option<String> {
+        match game.pending {
+            Some(d) if d.seat as usize == seat => match d.ask {
+                Ask::LifeLoss(attack) => Some(format!(
+                    "{} attacks you with {}: answer it, out of turn.",
+                    seats.name(attack.attacker as usize),
+                    game.db.name(attack.card),
+                )),
+                _ => None,
+            },
+            _ => None,
+        }
     }
 }

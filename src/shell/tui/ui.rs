@@ -405,6 +405,13 @@ pub trait GameUi: Sized + Send + 'static {
         let _ = (game, seat);
         true
     }
+    /// Why `seat` is called to the keyboard now, when it is not simply its turn (an answer out
+    /// of turn, say): the pass screen says it in one line, so the person knows what waits
+    /// behind it before looking. `None` (the default): its turn.
+    fn pass_reason(game: &Self::Game, seat: usize, seats: &Seats) -> Option<String> {
+        let _ = (game, seat, seats);
+        None
+    }
 }
 
 #[cfg(test)]

@@ -329,6 +329,11 @@ fn render_pass<U: GameUi>(
         ])
         .centered(),
         Line::default(),
+    ];
+    if let Some(reason) = U::pass_reason(&core.session.game, seat, &core.session.seats) {
+        lines.push(Line::styled(reason, theme.warn()).centered());
+    }
+    lines.extend([
         Line::from(format!(
             "{name}: press Enter when you are ready to see your hand."
         ))
@@ -336,7 +341,7 @@ fn render_pass<U: GameUi>(
         Line::styled("Everyone else: please look away.", theme.muted()).centered(),
         Line::default(),
         Line::styled("Lately:", theme.title()),
-    ];
+    ]);
     lines.extend(last);
     let h = (lines.len() as u16 + 2).min(area.height);
     let r = Rect::new(

@@ -1036,3 +1036,32 @@ fn in_a_three_person_game_a_dragons_victim_answers_behind_the_pass_screen() {
         ra_mut(&mut app).person_choice(c);
     }
 }
+
+#[test]
+fn a_point_lost_with_the_token_is_told_as_a_loss() {
+    // Blue passes first and takes the First Player token (and its point) from Red.
+    let (g, choice) = search(2, |g, c, after| {
+        *c == Choice::Pass
+            && g.pending
+                .is_some_and(|d| d.seat == 0 && d.ask == Ask::Action)
+            && g.token == 1
+            && after.token == 0
+    });
+    let red_after = {
+        let mut after = g.clone();
+        after.apply(choice).expect("passing is legal");
+        after.points(1)
+    };
+    let mut app = new_app(PaletteKind::Standard);
+    show(&mut app, g, &human_vs_random());
+    ra_mut(&mut app).person_choice(choice);
+    let log: Vec<&str> = ra(&app)
+        .session()
+        .log
+        .iter()
+        .map(|l| l.text.as_str())
+        .collect();
+    let unit = if red_after == 1 { "point" } else { "points" };
+    let said = format!("Red is down to {red_after} {unit}");
+    assert!(log.contains(&said.as_str()), "{said}: {log:#?}");
+}

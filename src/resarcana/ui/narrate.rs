@@ -196,9 +196,12 @@ impl crate::shell::tui::ui::Narrator<ResArcana> for Narrator {
                         after,
                         Some(i),
                         LineKind::Score,
+                        // A point lost (the token handed on) is said as a loss: "Blue has
+                        // 0 points" read like news of nothing.
                         format!(
-                            "{} has {p1} point{}",
+                            "{} {} {p1} point{}",
                             seats.name(i),
+                            if p1 < p0 { "is down to" } else { "has" },
                             if p1 == 1 { "" } else { "s" }
                         ),
                     ));

@@ -498,6 +498,8 @@ fn a_marked_square_of_the_pattern_keeps_its_bracket_and_shows_its_number() {
             }
             let shown = text(&buf);
             assert!(shown.contains("marked squares: 1 = "), "{w}x{h}: {shown}");
+            // The four squares under one digit, not "1 = d4, 1 = f4, ...".
+            assert_eq!(shown.matches("1 = ").count(), 1, "{w}x{h}: {shown}");
         }
     }
 }

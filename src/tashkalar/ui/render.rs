@@ -492,13 +492,17 @@ pub fn render(
             if let Some(o) = overlay(s, v)
                 && !o.marks.is_empty()
             {
-                let marks: Vec<String> = o
-                    .marks
+                // One entry a digit ("1 = c1, c3; 2 = d4"): Titan marks several squares 1.
+                let mut by_digit: std::collections::BTreeMap<_, Vec<String>> = Default::default();
+                for (sq, n) in &o.marks {
+                    by_digit.entry(*n).or_default().push(sq.to_string());
+                }
+                let marks: Vec<String> = by_digit
                     .iter()
-                    .map(|(sq, n)| format!("{n} = {sq}"))
+                    .map(|(n, squares)| format!("{n} = {}", squares.join(", ")))
                     .collect();
                 details.push(Line::styled(
-                    format!("marked squares: {}", marks.join(", ")),
+                    format!("marked squares: {}", marks.join("; ")),
                     theme.muted(),
                 ));
             }

@@ -1376,3 +1376,34 @@ fn a_wild_used_as_tip_is_not_called_a_roll_of_tip() {
     );
     assert!(!shown.contains("Blue rolled TIP"), "{shown}");
 }
+
+#[test]
+fn the_boards_legend_is_whole_at_every_size() {
+    // At some widths the full legend was cut mid-word ("... S M L: size · lo"): the border
+    // now holds the longest one that fits, or none.
+    let sizes = SIZES.into_iter().chain(
+        (80..=200)
+            .step_by(10)
+            .flat_map(|w| [30, 40, 50, 60].map(|h| (w, h))),
+    );
+    for (w, h) in sizes {
+        let mut app = new_app(PaletteKind::Standard);
+        show(
+            &mut app,
+            duel(r#"["Q 3 joker", "A 5 5"]"#, ""),
+            &against_ai(),
+        );
+        let shown = text(&render(&app, w, h));
+        for line in shown.lines().filter(|l| l.contains("┗")) {
+            if line.contains("owner") || line.contains("lower") {
+                assert!(line.contains("underlined: hobbled"), "{w}x{h}: {line}");
+            }
+        }
+        if w >= 120 {
+            assert!(
+                shown.contains("lower case: trapped · underlined: hobbled"),
+                "{w}x{h}"
+            );
+        }
+    }
+}

@@ -306,10 +306,18 @@ pub fn render(
         theme,
     );
     if l.board.size.boxed {
-        block = block.title_bottom(Line::styled(
+        // The longest legend the border holds: at 80 columns the full one was cut mid-word.
+        let room = l.board_block.width.saturating_sub(2) as usize;
+        let legend = [
             " b r g y: owner · S M L: size · lower case: trapped · underlined: hobbled ",
-            theme.muted(),
-        ));
+            " brgy owner · SML size · lower: trapped · underlined: hobbled ",
+            " lower: trapped · underlined: hobbled ",
+        ]
+        .into_iter()
+        .find(|t| t.chars().count() <= room);
+        if let Some(legend) = legend {
+            block = block.title_bottom(Line::styled(legend, theme.muted()));
+        }
     }
     frame.render_widget(block, l.board_block);
     let stage = shown_stage(s);

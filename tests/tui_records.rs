@@ -372,6 +372,13 @@ fn the_replay_viewer_autoplays_and_changes_perspective() {
         bar.contains("step") && bar.contains("autoplay") && bar.contains("view"),
         "{bar}"
     );
+    // At 80 columns the bar drops autoplay's speed and the turn number before the ways to
+    // watch as another seat and to go back.
+    let small = text(&render(&app, 80, 24));
+    let bottom = small.lines().last().unwrap_or_default();
+    for key in ["view", "back", "help", "quit"] {
+        assert!(bottom.contains(key), "{key}: {bottom}");
+    }
 
     // A finished game is watched with every hand: the hand shown is the decider's.
     assert_eq!(cursor(&app).watch, Watch::All);

@@ -177,6 +177,9 @@ pub struct Binding<A: 'static> {
     pub help: &'static str,
     /// Whether the hint bar shows it (rarely used keys only appear in the help screen).
     pub in_bar: bool,
+    /// A refinement the bar drops first when it is short of room (autoplay's speed, say), so
+    /// that the keys a screen cannot be used or left without stay.
+    pub minor: bool,
 }
 
 impl<A: 'static> Binding<A> {
@@ -198,6 +201,7 @@ impl<A: 'static> Binding<A> {
             group,
             help,
             in_bar,
+            minor: false,
         }
     }
 }
@@ -243,6 +247,7 @@ const fn bind(
         group: None,
         help,
         in_bar: true,
+        minor: false,
     }
 }
 
@@ -288,34 +293,46 @@ pub const KEYMAP: &[Binding<Action>] = &[
             "On to the start of the next turn.",
         )
     },
-    bind(
-        &[Key::Code(K::Home), Key::Char('g')],
-        Action::ToStart,
-        &[C::Replay],
-        "start",
-        "Jump to the start of the game.",
-    ),
-    bind(
-        &[Key::Code(K::End), Key::Char('G')],
-        Action::ToEnd,
-        &[C::Replay],
-        "end",
-        "Jump to the end of the record.",
-    ),
-    bind(
-        &[Key::Digits],
-        Action::Digit(0),
-        &[C::Replay],
-        "turn no.",
-        "Type a turn number (then Enter jumps to the start of that turn).",
-    ),
-    bind(
-        &[Key::Code(K::Enter)],
-        Action::Select,
-        &[C::Replay],
-        "jump",
-        "Jump to the turn typed.",
-    ),
+    Binding {
+        minor: true,
+        ..bind(
+            &[Key::Code(K::Home), Key::Char('g')],
+            Action::ToStart,
+            &[C::Replay],
+            "start",
+            "Jump to the start of the game.",
+        )
+    },
+    Binding {
+        minor: true,
+        ..bind(
+            &[Key::Code(K::End), Key::Char('G')],
+            Action::ToEnd,
+            &[C::Replay],
+            "end",
+            "Jump to the end of the record.",
+        )
+    },
+    Binding {
+        minor: true,
+        ..bind(
+            &[Key::Digits],
+            Action::Digit(0),
+            &[C::Replay],
+            "turn no.",
+            "Type a turn number (then Enter jumps to the start of that turn).",
+        )
+    },
+    Binding {
+        minor: true,
+        ..bind(
+            &[Key::Code(K::Enter)],
+            Action::Select,
+            &[C::Replay],
+            "jump",
+            "Jump to the turn typed.",
+        )
+    },
     Binding {
         in_bar: false,
         ..bind(
@@ -333,20 +350,26 @@ pub const KEYMAP: &[Binding<Action>] = &[
         "autoplay",
         "Start or stop playing the decisions one after another by themselves.",
     ),
-    bind(
-        &[Key::Char('+'), Key::Char('=')],
-        Action::Faster,
-        &[C::Replay],
-        "faster",
-        "Autoplay faster.",
-    ),
-    bind(
-        &[Key::Char('-')],
-        Action::Slower,
-        &[C::Replay],
-        "slower",
-        "Autoplay slower.",
-    ),
+    Binding {
+        minor: true,
+        ..bind(
+            &[Key::Char('+'), Key::Char('=')],
+            Action::Faster,
+            &[C::Replay],
+            "faster",
+            "Autoplay faster.",
+        )
+    },
+    Binding {
+        minor: true,
+        ..bind(
+            &[Key::Char('-')],
+            Action::Slower,
+            &[C::Replay],
+            "slower",
+            "Autoplay slower.",
+        )
+    },
     bind(
         &[Key::Char('v'), Key::Code(K::Tab)],
         Action::Perspective,
@@ -653,6 +676,8 @@ pub fn help_lines<A>(table: &'static [Binding<A>], context: Context) -> Vec<Help
 pub struct Hint {
     pub keys: String,
     pub label: String,
+    /// Dropped first when the bar is short of room ([`Binding::minor`]).
+    pub minor: bool,
 }
 
 /// Collects hint-bar entries: bindings shown in the bar whose action is available, with grouped
@@ -694,6 +719,7 @@ impl HintBar {
                         self.out.push(Hint {
                             keys,
                             label: b.hint.to_string(),
+                            minor: b.minor,
                         });
                     }
                 }
@@ -713,6 +739,7 @@ impl HintBar {
             self.out.push(Hint {
                 keys,
                 label: label.to_string(),
+                minor: false,
             });
         }
     }

@@ -20,8 +20,19 @@ fn width(h: &Hint) -> usize {
 impl Widget for KeyBar<'_> {
     fn render(self, area: Rect, buf: &mut Buffer) {
         let mut hints = self.hints;
-        // Keep the last entries (help, quit) and drop from the middle until it fits.
-        while hints.iter().map(width).sum::<usize>() > area.width as usize && hints.len() > 2 {
+        let fits = |hints: &[Hint]| hints.iter().map(width).sum::<usize>() <= area.width as usize;
+        // Refinements go first, the last of them first (a replay's speed keys before its way
+        // back)...
+        while !fits(&hints) {
+            match hints.iter().rposition(|h| h.minor) {
+                Some(i) => {
+                    hints.remove(i);
+                }
+                None => break,
+            }
+        }
+        // ...then keep the last entries (help, quit) and drop from the middle until it fits.
+        while !fits(&hints) && hints.len() > 2 {
             let drop = hints.len() - 3;
             hints.remove(drop);
         }

@@ -21,7 +21,7 @@ use table::shell::registry::{
 use table::shell::seats::{Player, SeatKind, Seats};
 use table::shell::tui::catalog::GameEntry;
 use table::shell::tui::catalog::{Entry, FormRow, RulesPage, SetupForm, autosave_for};
-use table::shell::tui::keymap::{Binding, Context, Key, WithDigit};
+use table::shell::tui::keymap::{Binding, Key, WithDigit};
 use table::shell::tui::table::{Table, TableEnv, TableScreen};
 use table::shell::tui::theme::Theme;
 use table::shell::tui::ui::{GameUi, LineKind, LogLine, Narrator, Outcome, TableView};
@@ -422,15 +422,7 @@ impl WithDigit for NimAction {
 }
 
 const fn bind(keys: &'static [Key], action: NimAction, hint: &'static str) -> Binding<NimAction> {
-    Binding {
-        keys,
-        action,
-        contexts: &[Context::Game],
-        hint,
-        group: None,
-        help: hint,
-        in_bar: true,
-    }
+    Binding::game(keys, action, hint, None, hint, true)
 }
 
 pub const KEYS: &[Binding<NimAction>] = &[

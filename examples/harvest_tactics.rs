@@ -490,15 +490,20 @@ fn best_reply(g: &GameState, seat: Seat) -> (f64, f64) {
     best
 }
 
+/// The game at the scenario in `file`, or a line naming the file and what is wrong.
+fn read_scenario(file: &str, db: &Arc<CardDb>) -> Result<GameState, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    Scenario::parse(&text)
+        .and_then(|s| s.into_state(db.clone()))
+        .map_err(|e| format!("{file}: {e}"))
+}
+
 /// `judge FILE...`: what the measures find in each scenario (a position from a studied game,
 /// `examples/study_game.rs`), whatever the mover's win chance, which is printed with it.
 fn judge_files(files: &[String]) -> Result<(), String> {
     let db = Arc::new(CardDb::builtin().map_err(|e| e.to_string())?);
     for file in files {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
-        let g = Scenario::parse(&text)
-            .and_then(|s| s.into_state(db.clone()))
-            .map_err(|e| format!("{file}: {e}"))?;
+        let g = read_scenario(file, &db)?;
         let chance = value(&g, g.decider());
         let found: Vec<String> = judge(&g, false)
             .into_iter()
@@ -543,10 +548,7 @@ fn judge_files(files: &[String]) -> Result<(), String> {
 fn reply_files(files: &[String]) -> Result<(), String> {
     let db = Arc::new(CardDb::builtin().map_err(|e| e.to_string())?);
     for file in files {
-        let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
-        let g = Scenario::parse(&text)
-            .and_then(|s| s.into_state(db.clone()))
-            .map_err(|e| format!("{file}: {e}"))?;
+        let g = read_scenario(file, &db)?;
         let seat = g.decider();
         let before = points(&g, seat);
         let mut legal = Vec::new();

@@ -110,39 +110,51 @@ fn main() -> Result<(), String> {
         (choice, solved)
     };
     for bot in bots.split(',') {
-        let started = Instant::now();
-        let mut by_motif: BTreeMap<String, (u32, u32)> = BTreeMap::new();
-        let mut solved = 0;
-        for p in &positions {
-            let level = bot.strip_prefix("mcts:").and_then(Level::parse);
-            let (choice, ok) = match level {
-                Some(level) => search(p, level),
-                None => tactics::attempt(p, bot, seed)?,
-            };
-            let row = by_motif.entry(p.entry.motif.clone()).or_default();
-            row.1 += 1;
-            if ok {
-                row.0 += 1;
-                solved += 1;
-            } else if verbose > 0 {
-                println!(
-                    "  {bot} misses {}: chose {choice}; best {:?} ({})",
-                    p.entry.file, p.entry.best, p.entry.reason
-                );
-            }
-        }
-        let motifs: Vec<String> = by_motif
-            .iter()
-            .map(|(m, (s, n))| format!("{m} {s}/{n}"))
-            .collect();
-        println!(
-            "{bot}: {solved}/{} = {:.1}% ({}) in {:.0} s",
-            positions.len(),
-            100.0 * solved as f64 / positions.len().max(1) as f64,
-            motifs.join(", "),
-            started.elapsed().as_secs_f64()
-        );
+        let level = bot.strip_prefix("mcts:").and_then(Level::parse);
+        tally(bot, &positions, verbose, |p| match level {
+            Some(level) => Ok(search(p, level)),
+            None => tactics::attempt(p, bot, seed),
+        })?;
     }
+    Ok(())
+}
+
+/// Puts `bot` to every position with `attempt` and prints its solve rate, by motif, with the
+/// positions it missed when `verbose`.
+fn tally<G>(
+    bot: &str,
+    positions: &[GamePosition<G>],
+    verbose: u32,
+    mut attempt: impl FnMut(&GamePosition<G>) -> Result<(String, bool), String>,
+) -> Result<(), String> {
+    let started = Instant::now();
+    let mut by_motif: BTreeMap<String, (u32, u32)> = BTreeMap::new();
+    let mut solved = 0;
+    for p in positions {
+        let (choice, ok) = attempt(p)?;
+        let row = by_motif.entry(p.entry.motif.clone()).or_default();
+        row.1 += 1;
+        if ok {
+            row.0 += 1;
+            solved += 1;
+        } else if verbose > 0 {
+            println!(
+                "  {bot} misses {}: chose {choice}; best {:?} ({})",
+                p.entry.file, p.entry.best, p.entry.reason
+            );
+        }
+    }
+    let motifs: Vec<String> = by_motif
+        .iter()
+        .map(|(m, (s, n))| format!("{m} {s}/{n}"))
+        .collect();
+    println!(
+        "{bot}: {solved}/{} = {:.1}% ({}) in {:.0} s",
+        positions.len(),
+        100.0 * solved as f64 / positions.len().max(1) as f64,
+        motifs.join(", "),
+        started.elapsed().as_secs_f64()
+    );
     Ok(())
 }
 
@@ -156,38 +168,11 @@ fn measure<G: Heuristics>(
     verbose: u32,
 ) -> Result<(), String> {
     for bot in bots.split(',') {
-        let started = Instant::now();
         let name = match bot.strip_prefix("mcts:") {
             Some(level) if !level.contains('@') => format!("mcts:{level}@3600"),
             _ => bot.to_string(),
         };
-        let mut by_motif: BTreeMap<String, (u32, u32)> = BTreeMap::new();
-        let mut solved = 0;
-        for p in positions {
-            let (choice, ok) = attempt(p, &name, seed)?;
-            let row = by_motif.entry(p.entry.motif.clone()).or_default();
-            row.1 += 1;
-            if ok {
-                row.0 += 1;
-                solved += 1;
-            } else if verbose > 0 {
-                println!(
-                    "  {bot} misses {}: chose {choice}; best {:?} ({})",
-                    p.entry.file, p.entry.best, p.entry.reason
-                );
-            }
-        }
-        let motifs: Vec<String> = by_motif
-            .iter()
-            .map(|(m, (s, n))| format!("{m} {s}/{n}"))
-            .collect();
-        println!(
-            "{bot}: {solved}/{} = {:.1}% ({}) in {:.0} s",
-            positions.len(),
-            100.0 * solved as f64 / positions.len().max(1) as f64,
-            motifs.join(", "),
-            started.elapsed().as_secs_f64()
-        );
+        tally(bot, positions, verbose, |p| attempt(p, &name, seed))?;
     }
     Ok(())
 }

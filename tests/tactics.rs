@@ -53,21 +53,7 @@ fn the_suite_has_sixty_positions_in_both_forms_and_every_deck() {
 
 #[test]
 fn every_best_choice_is_legal_and_every_position_has_a_reason() {
-    for p in suite() {
-        let name = &p.entry.file;
-        assert!(!p.entry.reason.trim().is_empty(), "{name}: no reason");
-        assert!(!p.entry.best.is_empty(), "{name}: no best choice");
-        let mut legal = Vec::new();
-        Game::legal(&p.state, &mut legal);
-        let texts: Vec<String> = legal.iter().map(|c| p.state.choice_text(c)).collect();
-        assert!(
-            p.entry.best.len() < texts.len(),
-            "{name}: every choice is best"
-        );
-        for best in &p.entry.best {
-            assert!(texts.contains(best), "{name}: `{best}` is not legal");
-        }
-    }
+    answers_are_legal(&suite());
 }
 
 /// The share of the suite `easy`'s search solves, with its iteration budget and no time limit (so

@@ -319,3 +319,77 @@ fn the_header_says_the_end_is_triggered_whole_at_every_size() {
         }
     }
 }
+
+/// The squares a text names, in order ("summoned Knight on e5; moved ... from e5 to f4" gives
+/// e5, e5, f4).
+fn squares_named(text: &str) -> Vec<String> {
+    text.split(|c: char| !c.is_ascii_alphanumeric())
+        .filter(|w| {
+            let b = w.as_bytes();
+            b.len() == 2 && (b'a'..=b'i').contains(&b[0]) && (b'1'..=b'9').contains(&b[1])
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn the_recap_tells_the_others_turn_in_the_order_and_words_of_the_log() {
+    use table::shell::game::Game;
+    // Whole games against `greedy`, Blue's choices picked from its legal list by a fixed rule;
+    // at each of Blue's decisions the recap must name the squares the log names, in its order,
+    // and use the log's verbs.
+    for seed in [3u64, 11] {
+        let mut app = app(PaletteKind::Standard);
+        start(
+            &mut app,
+            &duel(seed, vec![SeatKind::Human, SeatKind::Bot("greedy".into())]),
+        );
+        let (mut seen, mut recaps) = (0usize, 0);
+        for n in 0..400usize {
+            if game(&app).session().game.is_over() {
+                break;
+            }
+            if !game(&app).human_turn() {
+                assert!(wait_ai(&mut app), "greedy moves");
+                continue;
+            }
+            let log: Vec<String> = game(&app).log()[seen..]
+                .iter()
+                .map(|l| l.text.clone())
+                .collect();
+            seen = game(&app).log().len();
+            let shown = panel_text(&render(&app, 200, 60), "to decide");
+            if let Some(at) = shown.find("Since your last decision: ") {
+                let rest = &shown[at + "Since your last decision: ".len()..];
+                let recap = rest.split(" Last turn of ").next().unwrap_or(rest);
+                let recap = recap.split("; and ").next().unwrap_or(recap);
+                let told = log.join(" ");
+                let (mut want, have) = (squares_named(recap).into_iter(), squares_named(&told));
+                let mut next = want.next();
+                for sq in &have {
+                    if next.as_ref() == Some(sq) {
+                        next = want.next();
+                    }
+                }
+                assert_eq!(
+                    next, None,
+                    "seed {seed}: the recap {recap:?} follows the log {log:#?}"
+                );
+                for verb in ["summoned", "destroyed", "moved", "upgraded", "converted"] {
+                    assert!(
+                        !recap.contains(verb) || told.contains(verb),
+                        "seed {seed}: {verb} in {recap:?} but not in the log {log:#?}"
+                    );
+                }
+                recaps += 1;
+            }
+            let mut legal = Vec::new();
+            game(&app).session().game.legal(&mut legal);
+            let pick = legal[(n * 7) % legal.len()];
+            game_mut(&mut app)
+                .apply_choice(pick)
+                .expect("a listed choice is legal");
+        }
+        assert!(recaps > 5, "seed {seed}: {recaps} recaps were read");
+    }
+}

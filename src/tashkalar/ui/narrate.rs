@@ -78,28 +78,7 @@ impl Narrator {
 
     /// The words for a batch of events (after the choice was applied).
     pub fn lines(&mut self, state: &GameState, seats: &Seats, events: &[Event]) -> Vec<LogLine> {
-        // The engine logs what a thing did before the thing itself (a landing's destruction before
-        // the summoning, a flare's point before the flare, a move's victim before the move);
-        // tell them in the order people think of them.
-        let mut ordered: Vec<&Event> = events.iter().collect();
-        if let Some(i) = ordered
-            .iter()
-            .position(|e| matches!(e, Event::Summoned { .. }))
-        {
-            let summoned = ordered.remove(i);
-            let first = ordered[..i]
-                .iter()
-                .position(|e| matches!(e, Event::Destroyed { .. } | Event::Placed { .. }))
-                .unwrap_or(i);
-            ordered.insert(first, summoned);
-        }
-        if let Some(i) = ordered
-            .iter()
-            .position(|e| matches!(e, Event::FlarePlayed { .. } | Event::Thawed { .. }))
-        {
-            let head = ordered.remove(i);
-            ordered.insert(0, head);
-        }
+        let ordered = story_order(events);
         let mut out = Vec::new();
         let mut i = 0;
         while i < ordered.len() {
@@ -589,7 +568,13 @@ impl Narrator {
                 marks.add(e);
             }
             let viewer = after.colour_of(seat);
-            for (text, moved) in recap_items(after, seats, acting, choice, events, viewer) {
+            // The being of the effect running (summoned by an earlier choice of this action).
+            let being = self
+                .source
+                .zip(self.being)
+                .map(|((card, _), at)| (card, at));
+            let told = recap_items(after, seats, acting, choice, events, viewer, being);
+            for (text, moved) in told {
                 self.recap[seat.index()].push(RecapItem {
                     seat: acting,
                     text,
@@ -598,6 +583,33 @@ impl Narrator {
             }
         }
     }
+}
+
+/// A batch of events in the order people tell them. The engine reports what a thing did before
+/// the thing itself (a landing's destruction before the summoning, a flare's point before the
+/// flare, a move's victim before the move); the log and the recap both tell the summoning, then
+/// the flare or thawed card, first, so that they tell one story.
+pub(super) fn story_order(events: &[Event]) -> Vec<&Event> {
+    let mut ordered: Vec<&Event> = events.iter().collect();
+    if let Some(i) = ordered
+        .iter()
+        .position(|e| matches!(e, Event::Summoned { .. }))
+    {
+        let summoned = ordered.remove(i);
+        let first = ordered[..i]
+            .iter()
+            .position(|e| matches!(e, Event::Destroyed { .. } | Event::Placed { .. }))
+            .unwrap_or(i);
+        ordered.insert(first, summoned);
+    }
+    if let Some(i) = ordered
+        .iter()
+        .position(|e| matches!(e, Event::FlarePlayed { .. } | Event::Thawed { .. }))
+    {
+        let head = ordered.remove(i);
+        ordered.insert(0, head);
+    }
+    ordered
 }
 
 /// Every square an event changed.

@@ -3,7 +3,7 @@
 //! ("Red placed d3; summoned Knight on e5, destroying your common piece on e4"). The narrator
 //! (`narrate.rs`) collects them as events come.
 
-use super::narrate::{card_name, piece_words};
+use super::narrate::{card_name, piece_words, story_order};
 use crate::shell::seats::Seats;
 use crate::shell::tui::theme::colour_name;
 use crate::tashkalar::engine::bitboard::Bitboard;
@@ -134,7 +134,9 @@ pub fn recap_text(items: &[RecapItem], seats: &Seats) -> Vec<String> {
 }
 
 /// The recap items one batch of events makes, told to a seat of colour `viewer`: "your" for
-/// its own pieces.
+/// its own pieces. They tell the log's story (the same order, the same merges: a summoning with
+/// what it replaced, a move with what it destroyed) in fewer words, the acting seat's name said
+/// once per sentence by [`recap_text`].
 pub(super) fn recap_items(
     state: &GameState,
     seats: &Seats,
@@ -142,6 +144,7 @@ pub(super) fn recap_items(
     choice: &Choice,
     events: &[Event],
     viewer: Colour,
+    mut being: Option<(CardId, Square)>,
 ) -> Vec<(String, Option<PieceMove>)> {
     let whose = |p: Piece| {
         if p.colour == viewer {
@@ -151,12 +154,14 @@ pub(super) fn recap_items(
         }
     };
     let name = |c: CardId| card_name(state, c);
-    let mut out: Vec<String> = Vec::new();
-    let mut landed: Option<Square> = None;
-    let mut moved_to: Option<Square> = None;
+    let own = state.colour_of(acting);
+    let mut out: Vec<(String, Option<PieceMove>)> = Vec::new();
     let mut setup = false;
-    // The engine clears a being's square and puts its piece down before it says `Summoned`:
-    // those are told with the summon ("summoned Knight on e5, destroying your common piece").
+    // `being`: the being of the running effect and where it stands (this batch may summon it):
+    // its own moves are told by its name (the log's "Knight (Red) moved"), other pieces by whose
+    // they are.
+    // The engine puts a being's piece down before it says `Summoned`: that placing is the
+    // summoning, not a part of its own.
     let summoned: Vec<Square> = events
         .iter()
         .filter_map(|e| match e {
@@ -164,19 +169,64 @@ pub(super) fn recap_items(
             _ => None,
         })
         .collect();
-    let mut under: Vec<String> = Vec::new();
-    // Which parts are plain moves (by index into `out`), so that a chain of them can join.
-    let mut moves: Vec<(usize, PieceMove)> = Vec::new();
     if *choice == Choice::HandOver {
-        out.push(format!(
-            "handed the rest of the turn to {}",
-            seats.name(state.teammate(acting))
+        out.push((
+            format!(
+                "handed the rest of the turn to {}",
+                seats.name(state.teammate(acting))
+            ),
+            None,
         ));
     }
-    for e in events {
-        match *e {
+    let ordered = story_order(events);
+    let mut i = 0;
+    while i < ordered.len() {
+        let next = ordered.get(i + 1).copied();
+        i += 1;
+        // A summoning onto an occupied square: one part, with what it replaced.
+        if let (
+            Event::Summoned { card, square, .. },
+            Some(Event::Destroyed { piece, square: at } | Event::Removed { piece, square: at }),
+        ) = (ordered[i - 1], next)
+            && square == at
+        {
+            being = Some((*card, *square));
+            let under = if piece.colour == own {
+                format!("replacing its own {} piece", piece.rank)
+            } else {
+                format!("destroying {}", whose(*piece))
+            };
+            out.push((
+                format!("{}, {under}", summoned_words(state, *card, *square)),
+                None,
+            ));
+            i += 1;
+            continue;
+        }
+        // A move onto an occupied square: one part, with what it destroyed.
+        if let (
+            Event::Destroyed {
+                piece: victim,
+                square,
+            },
+            Some(Event::Moved { piece, from, to }),
+        ) = (ordered[i - 1], next)
+            && square == to
+        {
+            let what = mover_words(&mut being, *piece, *from, *to, &name, &whose);
+            out.push((
+                format!(
+                    "moved {what} from {from} to {to}, destroying {}",
+                    whose(*victim)
+                ),
+                None,
+            ));
+            i += 1;
+            continue;
+        }
+        match *ordered[i - 1] {
             Event::Placed { piece, square, .. } => {
-                if landed == Some(square) || summoned.contains(&square) {
+                if summoned.contains(&square) {
                     continue;
                 }
                 if matches!(choice, Choice::StartSquare(_)) {
@@ -186,117 +236,115 @@ pub(super) fn recap_items(
                         // after "Red ..." it would read as if Red had put it there.
                         continue;
                     }
-                    let whose = if piece.colour == state.colour_of(acting) {
+                    let whose = if piece.colour == own {
                         "its".to_string()
                     } else {
                         format!("{}'s", colour_name(piece.colour))
                     };
-                    out.push(format!("put {whose} start piece on {square}"));
+                    out.push((format!("put {whose} start piece on {square}"), None));
                 } else if matches!(choice, Choice::Place(_)) {
-                    out.push(format!("placed {square}"));
-                } else if piece.colour == state.colour_of(acting) {
-                    out.push(format!("placed a {} piece on {square}", piece.rank));
+                    out.push((format!("placed {square}"), None));
+                } else if piece.colour == own {
+                    out.push((format!("placed a {} piece on {square}", piece.rank), None));
                 } else {
-                    out.push(format!("placed {} on {square}", whose(piece)));
+                    out.push((format!("placed {} on {square}", whose(piece)), None));
                 }
             }
             Event::Summoned { card, square, .. } => {
-                landed = Some(square);
-                let mut text = format!("summoned {} on {square}", name(card));
-                for what in under.drain(..) {
-                    text.push_str(&format!(", {what}"));
-                }
-                out.push(text);
+                being = Some((card, square));
+                out.push((summoned_words(state, card, square), None));
             }
-            Event::Destroyed { piece, square } | Event::Removed { piece, square } => {
-                let how = if matches!(e, Event::Removed { .. }) {
-                    "removing"
-                } else {
-                    "destroying"
-                };
-                if summoned.contains(&square) && landed != Some(square) {
-                    // As the log says it: a summoner's own piece under its being is replaced.
-                    if piece.colour == state.colour_of(acting) {
-                        under.push(format!("replacing its own {} piece", piece.rank));
-                    } else {
-                        under.push(format!("{how} {}", whose(piece)));
-                    }
-                    continue;
-                }
-                let last_index = out.len().wrapping_sub(1);
-                match out.last_mut() {
-                    Some(last) if landed == Some(square) || moved_to == Some(square) => {
-                        last.push_str(&format!(", {how} {}", whose(piece)));
-                        // A move that destroyed is a story of its own, not part of a chain.
-                        moves.retain(|(i, _)| *i != last_index);
-                    }
-                    _ => out.push(format!(
-                        "{} {} on {square}",
-                        if how == "removing" {
-                            "removed"
-                        } else {
-                            "destroyed"
-                        },
-                        whose(piece)
-                    )),
-                }
+            Event::Destroyed { piece, square } => {
+                out.push((format!("destroyed {} on {square}", whose(piece)), None))
             }
+            Event::Removed { piece, square } => out.push((
+                format!("removed {} on {square} from the game", whose(piece)),
+                None,
+            )),
             Event::Moved { piece, from, to } => {
-                moved_to = Some(to);
-                moves.push((
-                    out.len(),
-                    PieceMove {
-                        what: whose(piece),
-                        from,
-                        to,
-                    },
-                ));
-                out.push(format!("moved {} from {from} to {to}", whose(piece)));
+                let what = mover_words(&mut being, piece, from, to, &name, &whose);
+                let text = format!("moved {what} from {from} to {to}");
+                out.push((text, Some(PieceMove { what, from, to })));
             }
-            Event::Converted { from, square, .. } => {
-                out.push(format!("converted {} on {square}", whose(from)))
+            Event::Converted { from, to, square } => out.push((
+                format!("converted {} on {square} into {}", whose(from), whose(to)),
+                None,
+            )),
+            Event::Upgraded { piece, square } => out.push((
+                format!("upgraded the piece on {square}: now {}", whose(piece)),
+                None,
+            )),
+            Event::Downgraded { piece, square } => out.push((
+                format!("downgraded the piece on {square}: now {}", whose(piece)),
+                None,
+            )),
+            Event::Discarded { card, .. } => out.push((format!("discarded {}", name(card)), None)),
+            Event::FlarePlayed { card, .. } => {
+                out.push((format!("played the flare {}", name(card)), None))
             }
-            Event::Upgraded { square, .. } => out.push(format!("upgraded the piece on {square}")),
-            Event::Downgraded { square, .. } => {
-                out.push(format!("downgraded the piece on {square}"))
-            }
-            Event::Discarded { card, .. } => out.push(format!("discarded {}", name(card))),
-            Event::FlarePlayed { card, .. } => out.push(format!("played the flare {}", name(card))),
-            Event::Thawed { card, .. } => out.push(format!("thawed {}", name(card))),
+            Event::Thawed { card, .. } => out.push((format!("thawed {}", name(card)), None)),
             Event::WarpPlayed { card, .. } => {
-                out.push(format!("played the warp effect of {}", name(card)))
+                out.push((format!("played the warp effect of {}", name(card)), None))
             }
-            Event::Scored { seat, points, .. } if seat == acting => out.push(format!(
-                "scored {points} point{}",
-                if points == 1 { "" } else { "s" }
+            Event::Scored {
+                seat, points, why, ..
+            } if seat == acting => out.push((
+                format!(
+                    "scored {points} point{} ({why})",
+                    if points == 1 { "" } else { "s" }
+                ),
+                None,
             )),
             Event::TaskClaimed { task, .. } => {
                 if let Some(t) = state.db.tasks.get(task.0 as usize) {
-                    out.push(format!("claimed {} (+{})", t.name, t.points));
+                    out.push((format!("claimed {} (+{})", t.name, t.points), None));
                 }
             }
-            Event::Gateway { seat, square, held } if seat == acting => {
-                out.push(match (square, held) {
+            Event::Gateway { seat, square, held } if seat == acting => out.push((
+                match (square, held) {
                     (Some(sq), _) => format!("made the piece on {sq} its Gateway"),
                     (None, true) => "has its Gateway held on a card".to_string(),
                     (None, false) => "lost its Gateway".to_string(),
-                })
-            }
-            Event::EndTriggered { .. } => out.push("triggered the end of the game".into()),
-            Event::Resigned { .. } => out.push("resigned".into()),
+                },
+                None,
+            )),
+            Event::EndTriggered { .. } => out.push(("triggered the end of the game".into(), None)),
+            Event::Resigned { .. } => out.push(("resigned".into(), None)),
             _ => {}
         }
     }
     if setup {
         // Start squares are their own story ("Red started on c5").
-        out.retain(|t| t.starts_with("put "));
-        return out.into_iter().map(|t| (t, None)).collect();
+        out.retain(|(t, _)| t.starts_with("put "));
     }
-    out.into_iter()
-        .enumerate()
-        .map(|(i, t)| {
-            let chain = moves.iter().find(|(j, _)| *j == i).map(|(_, m)| m.clone());
-            (t, chain)
-        })
-        .collect()
+    out
+}
+
+/// "summoned the legend Dragon on e5", as the log says it.
+fn summoned_words(state: &GameState, card: CardId, square: Square) -> String {
+    let legend = if state.db.card(card).is_legend() {
+        "the legend "
+    } else {
+        ""
+    };
+    format!("summoned {legend}{} on {square}", card_name(state, card))
+}
+
+/// The words for a moving piece: the being summoned in this batch by its name (and it is
+/// followed to its new square), any other piece by whose it is.
+fn mover_words(
+    being: &mut Option<(CardId, Square)>,
+    piece: Piece,
+    from: Square,
+    to: Square,
+    name: &dyn Fn(CardId) -> String,
+    whose: &dyn Fn(Piece) -> String,
+) -> String {
+    match being {
+        Some((card, at)) if *at == from => {
+            *at = to;
+            name(*card)
+        }
+        _ => whose(piece),
+    }
 }

@@ -1065,3 +1065,98 @@ fn a_point_lost_with_the_token_is_told_as_a_loss() {
     let said = format!("Red is down to {red_after} {unit}");
     assert!(log.contains(&said.as_str()), "{said}: {log:#?}");
 }
+
+#[test]
+fn news_cut_short_says_the_rest_is_in_the_log() {
+    // Blue plays against two random seats (its choices by a fixed rule) until it acts in the
+    // second round: the others' steps since its last decision outnumber the rows a short
+    // panel leaves, and the heading must then say where the rest is.
+    let mut app = new_app(PaletteKind::Standard);
+    let kinds = [
+        SeatKind::Human,
+        SeatKind::Bot("random".into()),
+        SeatKind::Bot("random".into()),
+    ];
+    show(&mut app, game(3, Variant::Standard, 5), &kinds);
+    let mut n = 0usize;
+    loop {
+        let g = ra(&app).game();
+        assert!(!g.is_over() && n < 5_000, "Blue acts in round 2");
+        let blue_acts = g
+            .pending
+            .is_some_and(|d| d.seat == 0 && d.ask == Ask::Action);
+        if g.round >= 2 && blue_acts {
+            break;
+        }
+        if g.pending.is_some_and(|d| d.seat == 0) {
+            let mut legal = Vec::new();
+            g.legal(&mut legal);
+            // Passing seldom, so that the others act many times in between.
+            let pick = legal
+                .iter()
+                .copied()
+                .filter(|c| *c != Choice::Pass || legal.len() == 1)
+                .nth(n % legal.len().max(1))
+                .unwrap_or(legal[0]);
+            ra_mut(&mut app)
+                .apply_choice(pick)
+                .expect("a listed choice");
+        } else {
+            let answered = ra_mut(&mut app)
+                .wait_for_ai(Duration::from_secs(10))
+                .expect("the AI answers");
+            assert!(answered, "the AI answered");
+        }
+        n += 1;
+    }
+    let mut forms = Vec::new();
+    for h in 24..=60 {
+        let shown = text(&render(&app, 120, h));
+        let Some(line) = shown
+            .lines()
+            .find(|l| l.contains("Since your last decision"))
+        else {
+            continue;
+        };
+        for form in [": see the log", " (earlier: the log):", "decision:"] {
+            if line.contains(form) && !forms.contains(&form) {
+                forms.push(form);
+            }
+        }
+    }
+    assert!(
+        forms.contains(&" (earlier: the log):") && forms.contains(&"decision:"),
+        "a cut recap and a whole one, by the panel's height: {forms:?}"
+    );
+}
+
+#[test]
+fn a_game_from_a_position_says_where_it_begins() {
+    use table::shell::game::Game;
+    // A dealt game opens with its kind and seats; one set up later in the game says its round
+    // and step, so its log never reads as a dealt game whose first rounds went untold.
+    let mut app = new_app(PaletteKind::Standard);
+    let dealt = game(2, Variant::Standard, 3);
+    show(&mut app, dealt.clone(), &human_vs_random());
+    let first = ra(&app).session().log[0].text.clone();
+    assert!(first.starts_with("Res Arcana for 2 players"), "{first}");
+    assert!(!first.contains("from a position"), "{first}");
+    let mut later = dealt;
+    let mut legal = Vec::new();
+    while later.round < 2 && !later.is_over() {
+        later.legal(&mut legal);
+        let pick = legal
+            .iter()
+            .copied()
+            .find(|c| *c == Choice::Pass)
+            .unwrap_or(legal[0]);
+        later.play(pick).expect("a listed choice");
+    }
+    let round = later.round;
+    show(&mut app, later, &human_vs_random());
+    let first = ra(&app).session().log[0].text.clone();
+    assert!(
+        first.contains(&format!("from a position: round {round}")),
+        "{first}"
+    );
+}

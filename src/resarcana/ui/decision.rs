@@ -206,8 +206,15 @@ pub fn render_decision<'a>(
                     left -= wrapped.len();
                     kept.push(wrapped);
                 }
-                if !kept.is_empty() {
-                    details.push(Line::styled("Since your last decision:", theme.muted()));
+                // Lines left out are said to be in the log, so a cut recap never reads as all
+                // the news.
+                let heading = match kept.len() {
+                    0 => "Since your last decision: see the log",
+                    n if n < since.len() => "Since your last decision (earlier: the log):",
+                    _ => "Since your last decision:",
+                };
+                if !kept.is_empty() || room >= 1 {
+                    details.push(Line::styled(heading, theme.muted()));
                 }
                 for row in kept.into_iter().rev().flatten() {
                     details.push(Line::styled(row, theme.muted()));

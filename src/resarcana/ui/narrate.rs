@@ -51,11 +51,20 @@ impl crate::shell::tui::ui::Narrator<ResArcana> for Narrator {
             Variant::Draft => "Res Arcana with a draft",
         };
         let seed = seed.map_or_else(String::new, |s| format!(" (seed {s})"));
+        // A game set up from a position file past its setup says where it begins: the log
+        // would otherwise read as a dealt game whose first rounds went untold.
+        let from = match game.phase {
+            Phase::Setup if game.round <= 1 => String::new(),
+            Phase::Setup => format!(", from a position in round {}'s setup", game.round),
+            Phase::Collect => format!(", from a position: round {}, the Collect step", game.round),
+            Phase::Actions => format!(", from a position: round {}, actions", game.round),
+            Phase::Over => ", from a position: the game is over".to_string(),
+        };
         vec![line(
             game,
             None,
             LineKind::Important,
-            format!("{variant} for {} players{seed}", game.players()),
+            format!("{variant} for {} players{seed}{from}", game.players()),
         )]
     }
 

@@ -164,6 +164,12 @@ pub trait Heuristics: Game {
     fn mid_action(&self) -> bool {
         false
     }
+    /// Points of lead that multiply a seat's share of the score margin by e, where the search
+    /// values the margin ([`crate::shell::ai::mcts::MctsConfig::margin`]); games without scores
+    /// never use it.
+    fn margin_scale(&self) -> f64 {
+        2.0
+    }
     /// The search levels' budgets for this game (in this form or variant).
     fn search_budgets(&self) -> SearchBudgets {
         SearchBudgets::default()

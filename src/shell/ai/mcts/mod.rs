@@ -178,7 +178,10 @@ impl Level {
             Level::Normal => (budgets.normal, 1.0),
             Level::Hard => (budgets.hard, 5.0),
         };
-        let playout_depth = 12;
+        let playout_depth = match self {
+            Level::Easy => SearchBudgets::EASY_PLAYOUT_DEPTH,
+            Level::Normal | Level::Hard => budgets.playout_depth,
+        };
         MctsConfig {
             iterations,
             time_limit: Duration::from_secs_f64(seconds),

@@ -140,3 +140,35 @@ fn high_grounds_suite_loads_with_legal_answers() {
         .unwrap_or_else(|e| panic!("High Ground's suite loads: {e}"));
     answers_are_legal(&positions);
 }
+
+/// The search values the score margin of a finished game and plays a choice that wins at once:
+/// at the last action of the Deathmatch lesson (13-13), destroying a heroic wins 14-13 outright
+/// and a common leaves the tiebreak (a win too, by one point less), and every level, on its
+/// budget and seed, takes a heroic.
+#[test]
+fn every_search_level_takes_the_larger_win_at_the_last_action() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/tactics/lessons");
+    let positions =
+        tactics::load(&dir, &common::db()).unwrap_or_else(|e| panic!("the lessons load: {e}"));
+    let endgame = positions
+        .iter()
+        .find(|p| p.entry.motif == "endgame")
+        .expect("the lessons hold the endgame position");
+    let cancel = AtomicBool::new(false);
+    for level in Level::ALL {
+        let config = MctsConfig {
+            time_limit: Duration::from_secs(3600),
+            ..level.config(budgets(endgame.state.config.mode))
+        };
+        let mut bot = MctsBot::with_config(level.name().into(), config, 1);
+        let seat = Game::to_move(&endgame.state);
+        let observation = Game::observation(&endgame.state, seat);
+        let choice = bot.search(&observation, &cancel).choice.expect("a choice");
+        let text = endgame.state.choice_text(&choice);
+        assert!(
+            endgame.entry.best.contains(&text),
+            "{}: {text}",
+            level.name()
+        );
+    }
+}

@@ -115,6 +115,10 @@ impl Heuristics for HighGround {
     fn search_budgets(&self) -> SearchBudgets {
         SearchBudgets {
             hard_greedy_effects: true,
+            // Two decisions, then the estimate, which prices the kill in the mover's reach: with
+            // twelve, `normal` and `hard` passed on a TIP that takes an enemy off its pyramid
+            // before an AIM (`tests/hg-tactics/`, issue 53).
+            playout_depth: 2,
             ..SearchBudgets::default()
         }
     }

@@ -31,6 +31,17 @@ pub struct SearchBudgets {
     /// `normal` does too, ranking the steps by the game's cheap [`Heuristics::step_evaluate`] (it is
     /// held to a second a decision; `hard` ranks them by the search's whole estimate).
     pub normal_greedy_effects: bool,
+    /// Decisions each playout makes after the tree before the estimate judges the position, at
+    /// `normal` and `hard`. Where the estimate sees what the next few decisions would do (High
+    /// Ground's reach of a kill), long playouts of near-random play only blur it. `easy` keeps
+    /// [`SearchBudgets::EASY_PLAYOUT_DEPTH`]: with the same short playouts as `normal`, its 400
+    /// iterations played nearly as well as `normal`'s 1,600 (High Ground, `docs/ai.md`).
+    pub playout_depth: u32,
+}
+
+impl SearchBudgets {
+    /// `easy`'s playout depth in every game.
+    pub const EASY_PLAYOUT_DEPTH: u32 = 12;
 }
 
 impl Default for SearchBudgets {
@@ -42,6 +53,7 @@ impl Default for SearchBudgets {
             plan_share: 0,
             hard_greedy_effects: false,
             normal_greedy_effects: false,
+            playout_depth: SearchBudgets::EASY_PLAYOUT_DEPTH,
         }
     }
 }
@@ -163,6 +175,12 @@ pub trait Heuristics: Game {
     /// that judging a choice should look at the whole action it starts.
     fn mid_action(&self) -> bool {
         false
+    }
+    /// Points of lead that multiply a seat's share of the score margin by e, where the search
+    /// values the margin ([`crate::shell::ai::mcts::MctsConfig::margin`]); games without scores
+    /// never use it.
+    fn margin_scale(&self) -> f64 {
+        2.0
     }
     /// The search levels' budgets for this game (in this form or variant).
     fn search_budgets(&self) -> SearchBudgets {

@@ -171,6 +171,7 @@ pub fn budgets(mode: Mode) -> SearchBudgets {
             plan_share: PLAN_SHARE,
             hard_greedy_effects: true,
             normal_greedy_effects: true,
+            ..SearchBudgets::default()
         },
         Mode::Deathmatch => SearchBudgets {
             easy: 400,
@@ -179,6 +180,7 @@ pub fn budgets(mode: Mode) -> SearchBudgets {
             plan_share: PLAN_SHARE,
             hard_greedy_effects: true,
             normal_greedy_effects: true,
+            ..SearchBudgets::default()
         },
     }
 }

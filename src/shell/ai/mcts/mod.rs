@@ -26,6 +26,7 @@
 //! reached, the search answers with what it has (at worst the root plan's first choice, ordered
 //! as far as it got), however long the card set makes one action.
 
+mod margin;
 mod plan;
 mod search;
 mod tree;
@@ -83,6 +84,13 @@ pub struct MctsConfig {
     pub threat: bool,
     /// Which of the game's estimates judges positions (cut-offs, widening, the root plan).
     pub evaluation: Evaluation,
+    /// Weight of the score margin in the values of finished games (0: the rewards alone), so
+    /// that a larger win is worth more than a narrow one and a closer loss less bad; see
+    /// `margin.rs`. A root choice that wins the game at once is played whatever the visits say,
+    /// the one with the largest margin among several.
+    pub margin: f64,
+    /// Whether the estimates of games in progress are blended with the score margin too.
+    pub margin_leaves: bool,
     /// Deals of the unseen cards over which each root choice that ends the bot's turn is judged
     /// by the opponent's best reply (0: not at all). See [`RootPlan`].
     pub reply_deals: u32,
@@ -170,7 +178,10 @@ impl Level {
             Level::Normal => (budgets.normal, 1.0),
             Level::Hard => (budgets.hard, 5.0),
         };
-        let playout_depth = 12;
+        let playout_depth = match self {
+            Level::Easy => SearchBudgets::EASY_PLAYOUT_DEPTH,
+            Level::Normal | Level::Hard => budgets.playout_depth,
+        };
         MctsConfig {
             iterations,
             time_limit: Duration::from_secs_f64(seconds),
@@ -201,6 +212,8 @@ impl Level {
             },
             threat: true,
             evaluation: Evaluation::Search,
+            margin: 0.1,
+            margin_leaves: false,
             reply_deals: 3,
             // Two trees played no stronger than one against the baseline at `normal`'s budget
             // nor on the ladder at `hard`'s (`docs/ai.md`): every level keeps one for now.
@@ -348,6 +361,7 @@ impl MctsBot {
                 _ => Some(i),
             })
             .unwrap_or(0);
+        let best = best_win(observation, &legal, &self.config).unwrap_or(best);
         let values = totals
             .iter()
             .map(|&(v, r)| (v > 0).then(|| r / f64::from(v)))
@@ -361,6 +375,33 @@ impl MctsBot {
             elapsed: started.elapsed(),
         }
     }
+}
+
+/// With [`MctsConfig::margin`], the root choice (index into `legal`) that wins the game at once
+/// with the largest margin, if any does: a finished game's value is exact, where the visits of
+/// choices a few thousandths apart are noise, and no estimate can be worth more than a win.
+fn best_win<G: Heuristics>(
+    observation: &G,
+    legal: &[G::Choice],
+    config: &MctsConfig,
+) -> Option<usize> {
+    if config.margin <= 0.0 {
+        return None;
+    }
+    let me = observation.to_move();
+    let mut best: Option<(f64, usize)> = None;
+    for (i, &choice) in legal.iter().enumerate() {
+        let mut next = observation.clone();
+        next.play_listed(choice);
+        if !next.is_over() || !margin::is_win(&next.rewards(), me) {
+            continue;
+        }
+        let value = margin::Judge::of_config(config).value(&next, me);
+        if best.is_none_or(|(b, _)| value > b + 1e-12) {
+            best = Some((value, i));
+        }
+    }
+    best.map(|(_, i)| i)
 }
 
 impl<G: Heuristics> Bot<G> for MctsBot {

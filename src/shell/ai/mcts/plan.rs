@@ -5,6 +5,7 @@
 //! visits.
 
 use super::MctsConfig;
+use super::margin::Judge;
 use super::search::{immediate_value, settled};
 use crate::shell::ai::deadline::Deadline;
 use crate::shell::game::Heuristics;
@@ -59,7 +60,7 @@ impl<C: Copy> RootPlan<C> {
                 next.play_listed(c);
                 if config.reply_deals > 0 {
                     let (after, value) =
-                        settled(next, me, config.evaluation, &mut buffer, deadline);
+                        settled(next, me, Judge::of_config(config), &mut buffer, deadline);
                     let (after, value) =
                         followed_up(after, value, me, config, &mut buffer, deadline);
                     // Half what the position is worth now, half what it is worth after the
@@ -71,7 +72,7 @@ impl<C: Copy> RootPlan<C> {
                         None => (value, c, None),
                     };
                 }
-                let value = settled(next, me, config.evaluation, &mut buffer, deadline).1;
+                let value = settled(next, me, Judge::of_config(config), &mut buffer, deadline).1;
                 (value, c, None)
             })
             .collect();
@@ -163,7 +164,7 @@ fn followed_up<G: Heuristics>(
         }
         let mut next = after.clone();
         next.play_listed(choice);
-        let (end, v) = settled(next, me, config.evaluation, buffer, deadline);
+        let (end, v) = settled(next, me, Judge::of_config(config), buffer, deadline);
         if best.as_ref().is_none_or(|(_, b)| v > *b + 1e-9) {
             best = Some((end, v));
         }
@@ -221,14 +222,9 @@ fn reply_value<G: Heuristics>(
             }
             let mut next = deal.clone();
             next.play_listed(reply);
-            let (end, theirs) = settled(next, opponent, config.evaluation, buffer, deadline);
+            let (end, theirs) = settled(next, opponent, Judge::of_config(config), buffer, deadline);
             if best.is_none_or(|(b, _)| theirs > b + 1e-9) {
-                let values = if end.is_over() {
-                    end.rewards()
-                } else {
-                    config.evaluation.of(&end)
-                };
-                best = Some((theirs, values.get(me).copied().unwrap_or(0.0)));
+                best = Some((theirs, Judge::of_config(config).value(&end, me)));
             }
         }
         total += best.map_or(0.0, |(_, mine)| mine);

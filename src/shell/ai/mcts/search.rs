@@ -3,6 +3,7 @@
 //! the root plan and hands the iterations to one [`TreeSearch`], or to several on their own
 //! threads with [`search_trees`].
 
+use super::margin::Judge;
 use super::plan::RootPlan;
 use super::tree::{NodeId, Tree};
 use super::{Evaluation, MctsConfig};
@@ -201,11 +202,7 @@ impl<'a> TreeSearch<'a> {
             state.play_listed(choice);
             steps += 1;
         }
-        let rewards = if state.is_over() {
-            state.rewards()
-        } else {
-            self.config.evaluation.of(&state)
-        };
+        let rewards = Judge::of_config(self.config).values(&state);
         tree.backpropagate(&s.path, &rewards);
     }
 }
@@ -308,6 +305,7 @@ fn widen<G: Heuristics>(
     let own_action = config.settle_own_turn && mover == own.seat && state.turn() == own.turn;
     let settle_here = (config.settle_actions || own_action) && !state.mid_action();
     let evaluation = config.evaluation;
+    let judge = Judge::of_config(config);
     let entry = tree.node_mut(node);
     ranked.clear();
     for (i, &choice) in legal.iter().enumerate() {
@@ -315,7 +313,7 @@ fn widen<G: Heuristics>(
             if settle_here {
                 let mut next = state.clone();
                 next.play_listed(choice);
-                settled(next, mover, evaluation, settle_buffer, deadline).1
+                settled(next, mover, judge, settle_buffer, deadline).1
             } else {
                 immediate_value(state, mover, choice, evaluation)
             }
@@ -358,22 +356,15 @@ pub(super) fn immediate_value<G: Heuristics>(
 }
 
 /// The game after the action in progress is completed greedily by `seat`, and its value to
-/// `seat`, by `evaluation` (with [`Evaluation::Reference`], `greedy`'s look-ahead).
+/// `seat`, by `judge` (with [`Evaluation::Reference`], `greedy`'s look-ahead).
 pub(super) fn settled<G: Heuristics>(
     game: G,
     seat: usize,
-    evaluation: Evaluation,
+    judge: Judge,
     buffer: &mut Vec<G::Choice>,
     deadline: &Deadline,
 ) -> (G, f64) {
-    complete_action(game, seat, buffer, deadline, |g: &G| {
-        let v = if g.is_over() {
-            g.rewards()
-        } else {
-            evaluation.of(g)
-        };
-        v.get(seat).copied().unwrap_or(0.0)
-    })
+    complete_action(game, seat, buffer, deadline, |g: &G| judge.value(g, seat))
 }
 
 /// Whether the most visited root choice can no longer be overtaken in `remaining` iterations, so

@@ -127,7 +127,7 @@ fn the_options_to_return_cards_after_a_discard_are_not_cut() {
             !c.is_legend() && c.flare.is_none()
         })
         .expect("a being in hand");
-    let key = table::tashkalar::ui::hand_key(being).expect("a key");
+    let key = table::tashkalar::ui::hand_key(g.items()[being].slot).expect("a key");
     press(&mut app, KeyCode::Char(key));
     press(&mut app, KeyCode::Esc);
     press(&mut app, KeyCode::Char('x'));

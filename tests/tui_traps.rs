@@ -38,7 +38,8 @@ fn entry(app: &App, name: &str) -> (usize, char) {
         .iter()
         .position(|it| g.state().db.card(it.card).name == name)
         .unwrap_or_else(|| panic!("{name} is in the hand"));
-    (i, table::tashkalar::ui::hand_key(i).expect("a hot key"))
+    let slot = g.items()[i].slot;
+    (i, table::tashkalar::ui::hand_key(slot).expect("a hot key"))
 }
 
 /// The screen's rows that contain `needle`.
@@ -513,4 +514,44 @@ fn the_opponents_steps_do_not_move_the_players_cursor() {
     assert!(game(&app).human_turn());
     assert_eq!(game(&app).ui().stage, Stage::MoveFrom(sq("e5")));
     assert_ne!(game(&app).ui().cursor, sq("e5"));
+}
+
+#[test]
+fn a_card_keeps_its_letter_and_the_highlight_while_it_stays_in_the_hand() {
+    let mut app = position();
+    let before: Vec<(&str, char)> = ["Knight", "Swordmaster", "Titan", "Rally"]
+        .into_iter()
+        .map(|name| (name, entry(&app, name).1))
+        .collect();
+    let (_, herald) = entry(&app, "Herald");
+    press(&mut app, KeyCode::Char(herald));
+    press(&mut app, KeyCode::Char('x'));
+    press(&mut app, KeyCode::Enter);
+    assert!(
+        game(&app)
+            .log()
+            .iter()
+            .any(|l| l.text == "Blue discarded Herald")
+    );
+    for (name, key) in before {
+        assert_eq!(entry(&app, name).1, key, "{name} keeps its letter");
+    }
+    // The letter Herald had now takes nobody (until a card is drawn into its place).
+    press(&mut app, KeyCode::Char(herald));
+    let shown = text(&render(&app, 120, 40));
+    assert!(
+        shown.contains(&format!("no card of your hand has the key {herald}")),
+        "{shown}"
+    );
+    // Returning no card ends the step; a letter then highlights its card, and the highlight
+    // stays on that card (its row in the list is not its letter any more).
+    press(&mut app, KeyCode::Char('5'));
+    let (titan_row, titan) = entry(&app, "Titan");
+    assert_eq!(
+        titan, 'f',
+        "Titan kept the letter it had before the discard"
+    );
+    press(&mut app, KeyCode::Char(titan));
+    assert_eq!(game(&app).ui().hand_index, titan_row);
+    assert_eq!(game(&app).items()[titan_row].slot, 3);
 }

@@ -81,6 +81,9 @@ pub fn board_square(choice: &Choice) -> Option<Square> {
 pub struct HandItem {
     pub card: CardId,
     pub frozen: bool,
+    /// Its place in the list, whose hot key it has ([`super::hand_key`]): kept while the card
+    /// stays in the hand (see [`keep_letters`]).
+    pub slot: usize,
 }
 
 /// The hand panel's entries for a view: beings, legends, flares, then frozen effects.
@@ -97,12 +100,52 @@ pub fn hand_items(view: &SeatView, state: &GameState) -> Vec<HandItem> {
         .map(|card| HandItem {
             card,
             frozen: false,
+            slot: 0,
         })
         .collect();
     if let Some(frozen) = view.frozen.get(view.seat.index()) {
-        items.extend(frozen.iter().map(|&card| HandItem { card, frozen: true }));
+        items.extend(frozen.iter().map(|&card| HandItem {
+            card,
+            frozen: true,
+            slot: 0,
+        }));
+    }
+    for (i, item) in items.iter_mut().enumerate() {
+        item.slot = i;
     }
     items
+}
+
+/// The entries of a hand as they were (`before`, in slot order) and as they are now (`now`, in
+/// [`hand_items`]' order): each entry still there keeps its slot, so its letter, and new ones
+/// take the free slots in order. A letter learnt for a card then holds until the card leaves:
+/// playing `a` does not turn `b` into `a` (a player pressing the letter they read a moment ago
+/// takes the card they read it on).
+pub fn keep_letters(before: &[HandItem], now: Vec<HandItem>) -> Vec<HandItem> {
+    let same = |a: &HandItem, b: &HandItem| a.card == b.card && a.frozen == b.frozen;
+    let mut slots: Vec<Option<HandItem>> = Vec::new();
+    for old in before {
+        if now.iter().any(|n| same(n, old)) {
+            if slots.len() <= old.slot {
+                slots.resize(old.slot + 1, None);
+            }
+            slots[old.slot] = Some(*old);
+        }
+    }
+    for item in now {
+        if slots.iter().flatten().any(|s| same(s, &item)) {
+            continue;
+        }
+        match slots.iter().position(Option::is_none) {
+            Some(free) => slots[free] = Some(item),
+            None => slots.push(Some(item)),
+        }
+    }
+    slots
+        .into_iter()
+        .enumerate()
+        .filter_map(|(slot, item)| item.map(|item| HandItem { slot, ..item }))
+        .collect()
 }
 
 /// The selection state of the game screen.

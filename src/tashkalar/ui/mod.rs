@@ -24,8 +24,8 @@ use crate::shell::tui::theme::Theme;
 use crate::shell::tui::ui::{GameUi, Note, Outcome, TableView, step_in_list};
 use ArenaAction as A;
 use interaction::{
-    DecisionModel, Focus, HandItem, Interaction, Stage, choices_at, hand_items, mentions,
-    next_target, targets,
+    DecisionModel, Focus, HandItem, Interaction, Stage, choices_at, hand_items, keep_letters,
+    mentions, next_target, targets,
 };
 pub use keys::{ArenaAction, HAND_KEYS, KEYS, hand_key};
 use ratatui::Frame;
@@ -41,6 +41,9 @@ pub struct ArenaScreen {
     /// What the viewer may see (or, when no hand may be shown, a view whose hand is never drawn).
     pub view: SeatView,
     pub items: Vec<HandItem>,
+    /// Each seat's hand entries as last shown, so that every card keeps its letter while it
+    /// stays in the hand (hot seat: every seat its own).
+    letters: Vec<Vec<HandItem>>,
     /// What each hand entry can do now.
     pub tags: Vec<String>,
     /// What the highlighted choice of an effect step would do on the board (see
@@ -292,13 +295,14 @@ impl ArenaScreen {
                 Outcome::Nothing
             }
             A::Card(n) => {
-                let i = (n as usize).saturating_sub(1);
-                let Some(item) = self.items.get(i).copied() else {
+                let slot = (n as usize).saturating_sub(1);
+                let Some(i) = self.items.iter().position(|it| it.slot == slot) else {
                     return Outcome::Note(Note::warn(format!(
                         "no card of your hand has the key {}",
-                        hand_key(i).unwrap_or('?')
+                        hand_key(slot).unwrap_or('?')
                     )));
                 };
+                let item = self.items[i];
                 if !item.frozen && self.ui.stage == Stage::Card(item.card) {
                     self.ui.cycle_summon(model, item.card, true);
                     return Outcome::Nothing;
@@ -412,6 +416,7 @@ impl GameUi for ArenaScreen {
             model,
             view: seat_view,
             items: Vec::new(),
+            letters: Vec::new(),
             tags: Vec::new(),
             preview: None,
             window: None,
@@ -426,11 +431,26 @@ impl GameUi for ArenaScreen {
         self.model = DecisionModel::new(state, view.seats);
         let seen = view.viewer.map(seat).unwrap_or(self.model.decision.seat);
         self.view = state.view(seen);
-        self.items = if view.viewer.is_some() {
-            hand_items(&self.view, state)
-        } else {
-            Vec::new()
+        let highlighted = self.items.get(self.ui.hand_index).copied();
+        self.items = match view.viewer {
+            Some(viewer) => {
+                if self.letters.len() <= viewer {
+                    self.letters.resize(viewer + 1, Vec::new());
+                }
+                let items = keep_letters(&self.letters[viewer], hand_items(&self.view, state));
+                self.letters[viewer] = items.clone();
+                items
+            }
+            None => Vec::new(),
         };
+        // The highlight stays on its card while the card is in the hand.
+        if let Some(i) = highlighted.and_then(|h| {
+            self.items
+                .iter()
+                .position(|it| it.card == h.card && it.frozen == h.frozen)
+        }) {
+            self.ui.hand_index = i;
+        }
         let pending = self
             .view
             .pending
@@ -490,7 +510,7 @@ impl GameUi for ArenaScreen {
                 .iter()
                 .any(|c| matches!(c, Choice::Discard(_))),
             A::Option(_) => !self.model.options.is_empty(),
-            A::Card(n) => (n as usize) <= self.items.len(),
+            A::Card(n) => self.items.iter().any(|it| it.slot + 1 == n as usize),
             A::Warp => self
                 .model
                 .choices

@@ -42,7 +42,7 @@ pub(super) fn render(
             let mut lines = vec![title_line(c, theme)];
             if let Some(i) = s.items.iter().position(|it| it.card == card) {
                 let tag = s.tags.get(i).map_or("", |t| t.as_str());
-                let key = super::hand_key(i)
+                let key = super::hand_key(s.items[i].slot)
                     .map(|k| format!("key {k}"))
                     .unwrap_or_default();
                 let now = if tag.is_empty() {

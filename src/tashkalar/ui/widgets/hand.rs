@@ -151,7 +151,11 @@ impl HandPanel<'_> {
 
     /// The entry's hot key, as it is shown.
     fn key_span(&self, i: usize) -> Span<'static> {
-        let key = crate::tashkalar::ui::hand_key(i).unwrap_or(' ');
+        let key = self
+            .items
+            .get(i)
+            .and_then(|item| crate::tashkalar::ui::hand_key(item.slot))
+            .unwrap_or(' ');
         let style = if self.keys {
             self.theme.key()
         } else {
@@ -295,7 +299,7 @@ impl HandPanel<'_> {
             let text = if heading {
                 format!("now: {tag}")
             } else {
-                let key = crate::tashkalar::ui::hand_key(i).unwrap_or(' ');
+                let key = crate::tashkalar::ui::hand_key(item.slot).unwrap_or(' ');
                 format!("{key} {}: now {tag}", card.name)
             };
             lines.push(Line::styled(text, self.theme.key()));

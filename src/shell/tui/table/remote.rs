@@ -30,6 +30,9 @@ pub enum Ruling {
     Made(AnyChoice),
     /// The mirror's own last submission was not taken, and why.
     Refused(String),
+    /// Who the table waits for (a seat not yet taken, or whose connection dropped), said
+    /// under the prompt; `None` once nobody is awaited.
+    Waiting(Option<String>),
 }
 
 /// A mirror's two ends of its link to the referee.
@@ -168,6 +171,9 @@ impl<U: GameUi> Table<U> {
                 Ruling::Refused(why) => {
                     remote.pending = false;
                     self.core.note = Some(Note::warn(format!("Not allowed: {why}")));
+                }
+                Ruling::Waiting(who) => {
+                    self.core.note = who.map(Note::warn);
                 }
                 Ruling::Made(choice) => {
                     let seat = remote.seat;

@@ -231,12 +231,16 @@ async fn open_for_two(person: &Person, game_row: usize, title: &str) {
         "seat 2 made a person's:\n{shown}"
     );
     // Enter goes down a row, and starts the game on the last.
-    for _ in 0..10 {
-        if person.text().contains("(you)") {
-            break;
-        }
+    // (A game is dealt in a moment, but a loaded machine may take longer: each press is given
+    // time to start it before the next.)
+    'pressing: for _ in 0..10 {
         person.keys(b"\r").await;
-        tokio::time::sleep(Duration::from_millis(100)).await;
+        for _ in 0..30 {
+            if person.text().contains("(you)") {
+                break 'pressing;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
     }
     person.wait_for("(you)").await;
 }
@@ -300,6 +304,77 @@ fn two_people_play_high_ground_each_at_their_own_seat() {
         back.keys(b"\r").await;
         let shown = back.wait_for("Hand of Red").await;
         assert!(shown.contains("Red laid"), "{shown}");
+    });
+}
+
+/// The names of the cards in a Tash-Kalar hand panel ("a▸H Hypnotist   ·  ·  b  May ...").
+fn hand_names(screen: &str, seat: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut in_hand = false;
+    for line in screen.lines() {
+        if line.contains(&format!("Hand of {seat}")) {
+            in_hand = true;
+            continue;
+        }
+        if !in_hand {
+            continue;
+        }
+        if line.contains('└') && !line.contains("│") {
+            break;
+        }
+        for part in line.split('│') {
+            let chars: Vec<char> = part.chars().collect();
+            if chars.len() > 4
+                && chars[0].is_ascii_lowercase()
+                && matches!(chars[1], '▸' | ' ')
+                && matches!(chars[2], 'H' | 'L' | 'F' | 'c')
+                && chars[3] == ' '
+            {
+                let rest: String = chars[4..].iter().collect();
+                if let Some(name) = rest.split("  ").next() {
+                    names.push(name.trim().to_string());
+                }
+            }
+        }
+    }
+    names
+}
+
+#[test]
+fn a_tash_kalar_hand_reaches_its_own_seat_only() {
+    let server = Server::start("tk");
+    runtime().block_on(async {
+        let blue = Person::connect(server.address, 120, 40).await;
+        open_for_two(&blue, 0, "Tash-Kalar").await;
+        let shown = blue.wait_for("Hand of Blue").await;
+        let names = hand_names(&shown, "Blue");
+        assert!(
+            names.len() >= 3,
+            "Blue's hand read from:\n{shown}\n{names:?}"
+        );
+
+        let red = Person::connect(server.address, 120, 40).await;
+        red.wait_for("take the free seat Red").await;
+        red.keys(DOWN).await;
+        red.keys(b"\r").await;
+        let shown = red.wait_for("Hand of Red").await;
+        assert!(!shown.contains("Hand of Blue"), "{shown}");
+        // Red decides (its first piece's square); Blue's screen follows, and still nothing of
+        // Blue's hand was ever sent to Red.
+        let before = blue.text();
+        red.keys(b"\r").await;
+        let start = Instant::now();
+        while blue.text() == before {
+            assert!(start.elapsed() < PATIENCE, "Blue's screen never changed");
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        let received = red.received();
+        for name in &names {
+            assert!(
+                !received.contains(name.as_str()),
+                "Red was sent Blue's {name}"
+            );
+        }
     });
 }
 

@@ -51,6 +51,8 @@ pub(super) struct Remote {
     pub(super) pending: bool,
     /// The referee is gone (the server ends the table): nothing more will come.
     pub(super) cut: bool,
+    /// Who the table waits for, said on the screen's bottom line.
+    pub(super) waiting: Option<String>,
 }
 
 impl<U: GameUi> Table<U> {
@@ -78,6 +80,7 @@ impl<U: GameUi> Table<U> {
                 link,
                 pending: false,
                 cut: false,
+                waiting: None,
             }),
         });
         Self::with_core(core)
@@ -172,9 +175,7 @@ impl<U: GameUi> Table<U> {
                     remote.pending = false;
                     self.core.note = Some(Note::warn(format!("Not allowed: {why}")));
                 }
-                Ruling::Waiting(who) => {
-                    self.core.note = who.map(Note::warn);
-                }
+                Ruling::Waiting(who) => remote.waiting = who,
                 Ruling::Made(choice) => {
                     let seat = remote.seat;
                     let mine = self.core.decider() == Some(seat);

@@ -202,6 +202,9 @@ impl<U: GameUi> TableScreen for Table<U> {
         if let Some(problem) = problem {
             render_save_problem(frame, area, problem, theme);
         }
+        if let Some(who) = core.remote().and_then(|r| r.waiting.as_deref()) {
+            render_waiting(frame, area, who, theme);
+        }
         if let Some((popup, _)) = &core.popup {
             overlays::render_popup(frame, area, popup, theme);
         }
@@ -423,4 +426,16 @@ fn render_pass<U: GameUi>(
         ),
         r,
     );
+}
+
+/// Who a served table waits for, on the bottom line of the table (every game's screen, whoever
+/// decides: the game's own panels say nothing of connections).
+fn render_waiting(frame: &mut Frame, area: Rect, who: &str, theme: &Theme) {
+    if area.height == 0 || area.width == 0 {
+        return;
+    }
+    let text = format!(" {who} ");
+    let width = (text.chars().count() as u16).min(area.width);
+    let line = Rect::new(area.x, area.y + area.height - 1, width, 1);
+    frame.render_widget(Paragraph::new(text).style(theme.warn()), line);
 }

@@ -52,7 +52,11 @@ impl<U: GameUi> Core<U> {
     pub(super) fn human_turn(&self) -> bool {
         self.live.is_some()
             && self.gate.is_none()
-            && self.remote().is_none_or(|r| !r.pending && !r.cut)
+            // A served screen decides for its own seat only: another person's turn is
+            // theirs, and drawing its choices would show what their hand holds.
+            && self
+                .remote()
+                .is_none_or(|r| !r.pending && !r.cut && self.decider() == Some(r.seat))
             && self
                 .decider()
                 .is_some_and(|s| self.session.seats.is_human(s))

@@ -49,6 +49,20 @@ enum Command {
     },
     /// Play games between bots without a screen.
     Sim(SimArgs),
+    /// Serve the tables over SSH: players connect with `ssh -p PORT HOST` (docs/serve.md).
+    Serve {
+        /// The port to listen on.
+        #[arg(long, default_value_t = 2222)]
+        port: u16,
+        /// The address to listen on; any other than loopback needs an allow-list of keys
+        /// (`authorized_keys` in the data directory).
+        #[arg(long, default_value = "127.0.0.1", value_name = "ADDR")]
+        listen: std::net::IpAddr,
+        /// Where the host key, the allow-list and the tables' saves are kept (default: the
+        /// platform's data directory, `~/.local/share/tashkalar/serve` on Linux).
+        #[arg(long, value_name = "DIR")]
+        data_dir: Option<PathBuf>,
+    },
     /// The game's data (cards, components).
     Cards {
         #[command(subcommand)]
@@ -434,8 +448,42 @@ fn run(
                 .map_err(|e| in_file(&scenario, e))?;
             Ok(io.print(&shown)?)
         }
+        Some(Command::Serve {
+            port,
+            listen,
+            data_dir,
+        }) => serve(registry, options, port, listen, data_dir, palette),
         Some(Command::Bot { level }) => Ok(game.serve(&options, &level, io.input, io.output)?),
     }
+}
+
+/// `tashkalar serve`: every game of the registry, served until the process is stopped.
+fn serve(
+    registry: &Arc<Registry>,
+    options: Options,
+    port: u16,
+    listen: std::net::IpAddr,
+    data_dir: Option<PathBuf>,
+    palette: PaletteKind,
+) -> Result<(), Failure> {
+    let data_dir = data_dir
+        .or_else(|| {
+            directories::ProjectDirs::from("", "", "tashkalar").map(|d| d.data_dir().join("serve"))
+        })
+        .unwrap_or_else(|| PathBuf::from("serve"));
+    let registry = Arc::clone(registry);
+    let serve_options = crate::shell::serve::ServeOptions {
+        listen,
+        port,
+        data_dir: data_dir.clone(),
+        palette,
+        on_listening: Box::new(move |address| {
+            // The first line says where (a test or a script that asked for port 0 reads it).
+            println!("serving on {address}; data in {}", data_dir.display());
+        }),
+    };
+    let catalog = Box::new(move || registry.catalog(&options));
+    Ok(crate::shell::serve::serve(serve_options, catalog)?)
 }
 
 /// A position file's problem, named with the file (a game lacking the command is said alone).

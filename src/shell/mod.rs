@@ -16,6 +16,7 @@ pub mod record;
 pub mod registry;
 pub mod rng;
 pub mod seats;
+pub mod serve;
 pub mod sim;
 pub mod tactics;
 pub mod tui;

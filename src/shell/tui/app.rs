@@ -105,7 +105,17 @@ pub struct App {
     /// The game on the table was started from the menu (a new game, a save, Continue): quitting
     /// it goes back to the menu rather than out of the program.
     pub from_menu: bool,
+    /// Set when the app is a connection's screen of `tashkalar serve`: a game dealt from the
+    /// new-game form goes to the server (which referees it and gives back this person's
+    /// mirror), and leaving the form or the table ends the app (back to the server's lobby)
+    /// rather than opening the menu, whose saves are the server's.
+    pub host: Option<Box<TableHost>>,
 }
+
+/// Takes a table dealt from the new-game form and gives back the screen to show for it.
+/// It is given the game's title with the table.
+pub type TableHost =
+    dyn FnMut(&'static str, Box<dyn TableScreen>) -> Result<Box<dyn TableScreen>, String> + Send;
 
 impl App {
     /// The app at its first screen: the list of games when there are several, else the menu.
@@ -129,6 +139,7 @@ impl App {
             env: TableEnv::default(),
             now: Instant::now(),
             from_menu: false,
+            host: None,
         }
     }
 
@@ -198,6 +209,10 @@ impl App {
 
     /// Leaves whatever is on screen for the menu (the table, its bots and its save go).
     pub fn to_menu(&mut self) {
+        if self.host.is_some() {
+            self.quit = true;
+            return;
+        }
         self.screen = Screen::Menu;
     }
 
@@ -433,7 +448,7 @@ impl App {
             Action::Right => form.change(1),
             Action::Digit(d) => form.digit(d),
             Action::Erase => form.erase(),
-            Action::Back => self.screen = Screen::Menu,
+            Action::Back => self.to_menu(),
             Action::Select => {
                 if form.row() == Row::Start {
                     self.start_from_form();
@@ -455,6 +470,13 @@ impl App {
             form.setup
                 .start(&form.seats(), seed, self.saves.write.as_deref(), &self.env)
         });
+        let started = match (started, self.host.as_mut()) {
+            (Ok(table), Some(host)) => {
+                let title = self.catalog.games.get(self.game).map_or("", |g| g.title());
+                host(title, table)
+            }
+            (started, _) => started,
+        };
         match started {
             Ok(table) => self.show_from_menu(table),
             Err(e) => form.note = Some(e),

@@ -73,6 +73,12 @@ impl<U: GameUi> Table<U> {
             _ => {}
         }
         let human = core.human_turn();
+        // A served game's screen lets no bot go on, takes nothing back and asks for no hint:
+        // those are the referee's, or would search a position holding the others' hands.
+        let remote = core.remote().is_some();
+        if remote && matches!(action, Action::Continue | Action::Undo | Action::Hint) {
+            return false;
+        }
         let legal = || {
             let mut v = Vec::new();
             core.shown().game.legal(&mut v);
@@ -139,13 +145,15 @@ impl<U: GameUi> Table<U> {
             _ => match action {
                 Action::PageUp => self.scroll_log(5),
                 Action::PageDown => self.scroll_log(-5),
-                Action::Continue => {
+                Action::Continue if self.core.remote().is_none() => {
                     if let Some(live) = self.core.live.as_mut() {
                         live.ai.resume_at = Some(now);
                     }
                 }
-                Action::Hint => self.ask_hint(),
-                Action::Undo if self.core.human_turn() => self.undo(),
+                Action::Hint if self.core.remote().is_none() => self.ask_hint(),
+                Action::Undo if self.core.human_turn() && self.core.remote().is_none() => {
+                    self.undo()
+                }
                 Action::Resign if self.available(Action::Resign) => {
                     self.core.question = Some(Question::Resign);
                 }

@@ -14,6 +14,7 @@ mod ai_turn;
 pub mod ai_worker;
 pub mod hint;
 mod input;
+pub mod remote;
 pub mod replay;
 mod screen;
 pub mod session;
@@ -55,6 +56,9 @@ struct Live<G: Recordable> {
     /// that nobody here plays, or one resumed from its file). Until then the save is not
     /// written: a game left at once, a bot's opening move made, must not leave a file behind.
     person_decided: bool,
+    /// Set when this table mirrors a table refereed elsewhere (a served game): its person's
+    /// choices go to the referee, and the referee's rulings are what it applies.
+    remote: Option<remote::Remote>,
 }
 
 /// A question the table asks before doing something it cannot take back.
@@ -184,6 +188,7 @@ impl<U: GameUi> Table<U> {
             next_ticket: 1,
             revealed: None,
             person_decided: core.session.seats.humans() == 0,
+            remote: None,
         });
         Ok(Self::with_core(core))
     }
@@ -356,6 +361,15 @@ impl<U: GameUi> Table<U> {
     /// Every choice made in live play goes through here (people and AI alike), so saving and
     /// undo hook in at one place. A refusal is shown under the prompt and returned.
     pub fn apply_choice(&mut self, choice: <U::Game as Game>::Choice) -> Result<(), String> {
+        // A mirror's choices are the referee's to make.
+        if self.core.remote().is_some() {
+            return self.submit(choice);
+        }
+        self.apply_ruled(choice)
+    }
+
+    /// Makes a choice on this table: every choice of live play, and a mirror's rulings.
+    fn apply_ruled(&mut self, choice: <U::Game as Game>::Choice) -> Result<(), String> {
         if self.core.live.is_none() {
             return Err("nobody plays a replayed game".into());
         }

@@ -6,6 +6,7 @@ use super::super::keymap::{self, Context, HelpLine, Hint, HintBar, KEYMAP};
 use super::super::screens::overlays;
 use super::super::theme::Theme;
 use super::super::ui::{GameUi, LogFilter, LogLine};
+use super::remote::{AnyChoice, RefereeLink};
 use super::{Core, Question, Table};
 use crate::shell::game::Game;
 use ratatui::Frame;
@@ -60,6 +61,22 @@ pub trait TableScreen: Send {
     fn animating(&self) -> bool;
     /// The smallest terminal the game's screen fits in.
     fn min_size(&self) -> (u16, u16);
+    /// How many decisions were made on this table (a referee's mirrors follow them in order).
+    fn decisions(&self) -> usize;
+    /// Decision `i`, type-erased for a mirror of this table.
+    fn decision(&self, i: usize) -> Option<AnyChoice>;
+    /// The referee's side: makes `choice` for `seat` if it is that person's turn and the choice
+    /// is legal; says why not otherwise.
+    fn decide_for(&mut self, seat: usize, choice: &dyn Any) -> Result<(), String>;
+    /// A mirror of this live table for the person at `seat`, its choices ruled through `link`
+    /// (`None`: a replayed game has none).
+    fn mirror(&self, seat: usize, link: RefereeLink) -> Option<Box<dyn TableScreen>>;
+    /// Each seat's name, and whether a person plays it.
+    fn seat_names(&self) -> Vec<(String, bool)>;
+    /// Whether the game is over.
+    fn over(&self) -> bool;
+    /// The save file, once written.
+    fn save_file(&self) -> Option<std::path::PathBuf>;
     /// The table itself, for tests and tools that know which game it holds.
     fn as_any(&self) -> &dyn Any;
     fn as_any_mut(&mut self) -> &mut dyn Any;
@@ -143,6 +160,7 @@ impl<U: GameUi> TableScreen for Table<U> {
 
     fn tick(&mut self, now: Instant) -> Go {
         self.core.now = now;
+        self.follow_referee();
         loop {
             let reply = match self.core.live.as_ref().and_then(|l| l.worker.as_ref()) {
                 Some(w) => w.try_reply(),
@@ -183,6 +201,9 @@ impl<U: GameUi> TableScreen for Table<U> {
         self.screen.render(frame, area, &core.view(), theme);
         if let Some(problem) = problem {
             render_save_problem(frame, area, problem, theme);
+        }
+        if let Some(who) = core.remote().and_then(|r| r.waiting.as_deref()) {
+            render_waiting(frame, area, who, theme);
         }
         if let Some((popup, _)) = &core.popup {
             overlays::render_popup(frame, area, popup, theme);
@@ -226,6 +247,10 @@ impl<U: GameUi> TableScreen for Table<U> {
     }
 
     fn saved(&self) -> bool {
+        // A served game is saved by its referee.
+        if self.core.remote().is_some() {
+            return true;
+        }
         self.core
             .live
             .as_ref()
@@ -239,6 +264,10 @@ impl<U: GameUi> TableScreen for Table<U> {
     fn save_now(&mut self) -> Option<String> {
         if !self.in_progress() {
             return None;
+        }
+        // Nothing of a served game is this screen's to save: a staged step stays unmade.
+        if self.core.remote().is_some() {
+            return Some("the server keeps the game".into());
         }
         self.commit_staged();
         // Every decision is written as it is made; only a failed write is left to retry.
@@ -257,13 +286,52 @@ impl<U: GameUi> TableScreen for Table<U> {
     }
 
     fn animating(&self) -> bool {
-        self.core.ai_turn().is_some()
+        // A served game changes by the referee's word: the loop looks for it often.
+        self.core
+            .remote()
+            .is_some_and(|r| !r.cut && !self.core.session.game.is_over())
+            || self.core.ai_turn().is_some()
             || self.core.replay.as_ref().is_some_and(|r| r.autoplay)
             || self.core.live.as_ref().is_some_and(|l| l.hint.is_some())
     }
 
     fn min_size(&self) -> (u16, u16) {
         U::min_size()
+    }
+
+    fn decisions(&self) -> usize {
+        self.core.session.choices.len()
+    }
+
+    fn decision(&self, i: usize) -> Option<AnyChoice> {
+        Table::decision(self, i)
+    }
+
+    fn decide_for(&mut self, seat: usize, choice: &dyn Any) -> Result<(), String> {
+        Table::decide_for(self, seat, choice)
+    }
+
+    fn mirror(&self, seat: usize, link: RefereeLink) -> Option<Box<dyn TableScreen>> {
+        self.core.live.as_ref()?;
+        Some(Box::new(Table::mirror(self, seat, link)))
+    }
+
+    fn seat_names(&self) -> Vec<(String, bool)> {
+        self.core
+            .session
+            .seats
+            .players
+            .iter()
+            .map(|p| (p.name.clone(), p.kind.is_human()))
+            .collect()
+    }
+
+    fn over(&self) -> bool {
+        self.core.session.game.is_over()
+    }
+
+    fn save_file(&self) -> Option<std::path::PathBuf> {
+        self.save_path().map(|p| p.to_path_buf())
     }
 
     fn as_any(&self) -> &dyn Any {
@@ -358,4 +426,16 @@ fn render_pass<U: GameUi>(
         ),
         r,
     );
+}
+
+/// Who a served table waits for, on the bottom line of the table (every game's screen, whoever
+/// decides: the game's own panels say nothing of connections).
+fn render_waiting(frame: &mut Frame, area: Rect, who: &str, theme: &Theme) {
+    if area.height == 0 || area.width == 0 {
+        return;
+    }
+    let text = format!(" {who} ");
+    let width = (text.chars().count() as u16).min(area.width);
+    let line = Rect::new(area.x, area.y + area.height - 1, width, 1);
+    frame.render_widget(Paragraph::new(text).style(theme.warn()), line);
 }

@@ -52,6 +52,11 @@ impl<U: GameUi> Core<U> {
     pub(super) fn human_turn(&self) -> bool {
         self.live.is_some()
             && self.gate.is_none()
+            // A served screen decides for its own seat only: another person's turn is
+            // theirs, and drawing its choices would show what their hand holds.
+            && self
+                .remote()
+                .is_none_or(|r| !r.pending && !r.cut && self.decider() == Some(r.seat))
             && self
                 .decider()
                 .is_some_and(|s| self.session.seats.is_human(s))
@@ -73,6 +78,13 @@ impl<U: GameUi> Core<U> {
                 Watch::Seat(s) => Some(s),
                 Watch::All => Some(self.session.game.to_move()),
             };
+            return;
+        }
+        // A served game's screen is one seat's, whoever decides: its hand only, never a pass
+        // screen.
+        if let Some(seat) = self.remote().map(|r| r.seat) {
+            self.gate = None;
+            self.viewer = Some(seat);
             return;
         }
         let revealed = self.live.as_ref().and_then(|l| l.revealed);

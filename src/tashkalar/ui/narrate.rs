@@ -78,49 +78,36 @@ impl Narrator {
 
     /// The words for a batch of events (after the choice was applied).
     pub fn lines(&mut self, state: &GameState, seats: &Seats, events: &[Event]) -> Vec<LogLine> {
-        let ordered = story_order(events);
         let mut out = Vec::new();
-        let mut i = 0;
-        while i < ordered.len() {
-            // A summoning onto an occupied square: one line for the summoning and what it
-            // replaced (its own piece is replaced, not "destroyed").
-            if let (
-                Event::Summoned { seat, card, square },
-                Some(Event::Destroyed { piece, square: at } | Event::Removed { piece, square: at }),
-            ) = (ordered[i], ordered.get(i + 1).copied())
-                && square == at
-            {
-                let mut line = self.summoned_line(state, seats, *seat, *card, *square);
-                if piece.colour == state.colour_of(*seat) {
-                    line.text
-                        .push_str(&format!(", replacing its own {} piece", piece.rank));
-                } else {
-                    line.text
-                        .push_str(&format!(", destroying {}", piece_words(*piece)));
-                }
-                out.push(line);
-                i += 2;
-                continue;
-            }
-            // A move onto an occupied square: one line for the move and what it destroyed.
-            if let (
-                Event::Destroyed {
-                    piece: victim,
+        for told in story(events) {
+            match told {
+                // A summoning onto an occupied square: one line for the summoning and what it
+                // replaced (its own piece is replaced, not "destroyed").
+                Told::SummonedOnto {
+                    seat,
+                    card,
                     square,
-                },
-                Some(Event::Moved { piece, from, to }),
-            ) = (ordered[i], ordered.get(i + 1).copied())
-                && square == to
-            {
-                let line = self.move_line(state, seats, *piece, *from, *to, Some(*victim));
-                out.push(line);
-                i += 2;
-                continue;
+                    under,
+                } => {
+                    let mut line = self.summoned_line(state, seats, seat, card, square);
+                    if under.colour == state.colour_of(seat) {
+                        line.text
+                            .push_str(&format!(", replacing its own {} piece", under.rank));
+                    } else {
+                        line.text
+                            .push_str(&format!(", destroying {}", piece_words(under)));
+                    }
+                    out.push(line);
+                }
+                // A move onto an occupied square: one line for the move and what it destroyed.
+                Told::MovedOnto {
+                    piece,
+                    from,
+                    to,
+                    victim,
+                } => out.push(self.move_line(state, seats, piece, from, to, Some(victim))),
+                Told::One(event) => out.extend(self.line(state, seats, event)),
             }
-            if let Some(line) = self.line(state, seats, ordered[i]) {
-                out.push(line);
-            }
-            i += 1;
         }
         out
     }
@@ -610,6 +597,72 @@ pub(super) fn story_order(events: &[Event]) -> Vec<&Event> {
         ordered.insert(0, head);
     }
     ordered
+}
+
+/// One part of a batch's story: an event, or two events told as one.
+pub(super) enum Told<'a> {
+    /// A being summoned onto an occupied square, with the piece it replaced.
+    SummonedOnto {
+        seat: Seat,
+        card: CardId,
+        square: Square,
+        under: Piece,
+    },
+    /// A piece moved onto an occupied square, with the piece it destroyed.
+    MovedOnto {
+        piece: Piece,
+        from: Square,
+        to: Square,
+        victim: Piece,
+    },
+    One(&'a Event),
+}
+
+/// A batch of events as the log and the recap tell them: in [`story_order`], a summoning and
+/// what it replaced, and a move and what it destroyed, each one part.
+pub(super) fn story(events: &[Event]) -> Vec<Told<'_>> {
+    let ordered = story_order(events);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < ordered.len() {
+        let next = ordered.get(i + 1).copied();
+        match (ordered[i], next) {
+            (
+                &Event::Summoned { seat, card, square },
+                Some(
+                    &Event::Destroyed { piece, square: at } | &Event::Removed { piece, square: at },
+                ),
+            ) if square == at => {
+                out.push(Told::SummonedOnto {
+                    seat,
+                    card,
+                    square,
+                    under: piece,
+                });
+                i += 2;
+            }
+            (
+                &Event::Destroyed {
+                    piece: victim,
+                    square,
+                },
+                Some(&Event::Moved { piece, from, to }),
+            ) if square == to => {
+                out.push(Told::MovedOnto {
+                    piece,
+                    from,
+                    to,
+                    victim,
+                });
+                i += 2;
+            }
+            (event, _) => {
+                out.push(Told::One(event));
+                i += 1;
+            }
+        }
+    }
+    out
 }
 
 /// Every square an event changed.

@@ -3,7 +3,7 @@
 //! ("Red placed d3; summoned Knight on e5, destroying your common piece on e4"). The narrator
 //! (`narrate.rs`) collects them as events come.
 
-use super::narrate::{card_name, piece_words, story_order};
+use super::narrate::{Told, card_name, piece_words, story};
 use crate::shell::seats::Seats;
 use crate::shell::tui::theme::colour_name;
 use crate::tashkalar::engine::bitboard::Bitboard;
@@ -178,53 +178,47 @@ pub(super) fn recap_items(
             None,
         ));
     }
-    let ordered = story_order(events);
-    let mut i = 0;
-    while i < ordered.len() {
-        let next = ordered.get(i + 1).copied();
-        i += 1;
-        // A summoning onto an occupied square: one part, with what it replaced.
-        if let (
-            Event::Summoned { card, square, .. },
-            Some(Event::Destroyed { piece, square: at } | Event::Removed { piece, square: at }),
-        ) = (ordered[i - 1], next)
-            && square == at
-        {
-            being = Some((*card, *square));
-            let under = if piece.colour == own {
-                format!("replacing its own {} piece", piece.rank)
-            } else {
-                format!("destroying {}", whose(*piece))
-            };
-            out.push((
-                format!("{}, {under}", summoned_words(state, *card, *square)),
-                None,
-            ));
-            i += 1;
-            continue;
-        }
-        // A move onto an occupied square: one part, with what it destroyed.
-        if let (
-            Event::Destroyed {
-                piece: victim,
+    for told in story(events) {
+        let event = match told {
+            // A summoning onto an occupied square: one part, with what it replaced.
+            Told::SummonedOnto {
+                card,
                 square,
-            },
-            Some(Event::Moved { piece, from, to }),
-        ) = (ordered[i - 1], next)
-            && square == to
-        {
-            let what = mover_words(&mut being, *piece, *from, *to, &name, &whose);
-            out.push((
-                format!(
-                    "moved {what} from {from} to {to}, destroying {}",
-                    whose(*victim)
-                ),
-                None,
-            ));
-            i += 1;
-            continue;
-        }
-        match *ordered[i - 1] {
+                under,
+                ..
+            } => {
+                being = Some((card, square));
+                let under = if under.colour == own {
+                    format!("replacing its own {} piece", under.rank)
+                } else {
+                    format!("destroying {}", whose(under))
+                };
+                out.push((
+                    format!("{}, {under}", summoned_words(state, card, square)),
+                    None,
+                ));
+                continue;
+            }
+            // A move onto an occupied square: one part, with what it destroyed.
+            Told::MovedOnto {
+                piece,
+                from,
+                to,
+                victim,
+            } => {
+                let what = mover_words(&mut being, piece, from, to, &name, &whose);
+                out.push((
+                    format!(
+                        "moved {what} from {from} to {to}, destroying {}",
+                        whose(victim)
+                    ),
+                    None,
+                ));
+                continue;
+            }
+            Told::One(event) => event,
+        };
+        match *event {
             Event::Placed { piece, square, .. } => {
                 if summoned.contains(&square) {
                     continue;

@@ -136,7 +136,7 @@ impl Heuristics for Open {
         })
     }
 
-    fn threat_estimate(&self) -> Option<Vec<f64>> {
+    fn threat_estimate(&self) -> Option<table::shell::game::ThreatEstimate> {
         Heuristics::threat_estimate(&self.game)
     }
 

@@ -21,8 +21,10 @@
 //! `cargo run --release --example harvest_tactics -- OUT_DIR [GAMES_PER_PAIRING] [SEED]`
 //! (`tests/tactics` was made with `10 1`); `harvest_tactics check DIR` judges a suite again, and
 //! `harvest_tactics judge FILE...` says what the measures find in single scenarios, and
-//! `harvest_tactics reply FILE...` weighs each choice of a turn's last action against the
-//! opponent's best next turn (two actions; used for the lessons of issue 53's games).
+//! `harvest_tactics reply [deals=N] FILE...` weighs each choice of a turn's last action against
+//! the opponent's best next turn (two actions; used for the lessons of issue 53's games), with
+//! the opponent's hand as the file deals it or, with `deals=N`, averaged over N deals of what the
+//! deciding seat cannot see (is the answer better by what the seat knows, or only by the hand?).
 
 #[path = "support/scenario.rs"]
 mod scenario;
@@ -57,7 +59,13 @@ fn main() -> Result<(), String> {
         return judge_files(&args[1..]);
     }
     if args.first().is_some_and(|a| a == "reply") {
-        return reply_files(&args[1..]);
+        let deals = args
+            .get(1)
+            .and_then(|a| a.strip_prefix("deals="))
+            .map(|n| n.parse::<u64>().map_err(|e| format!("deals: {e}")))
+            .transpose()?;
+        let files = &args[if deals.is_some() { 2 } else { 1 }..];
+        return reply_files(files, deals);
     }
     let out = args
         .first()
@@ -544,8 +552,10 @@ fn judge_files(files: &[String]) -> Result<(), String> {
 /// `reply FILE...`: for each choice of the turn's last action in each scenario, the points it
 /// takes (its action completed greedily) and the points of the opponent's best next *turn* with
 /// its hand as dealt in the file (every first action, completed greedily, then the best second
-/// action): the two-action threats the suite's guard measure (one action) does not see.
-fn reply_files(files: &[String]) -> Result<(), String> {
+/// action): the two-action threats the suite's guard measure (one action) does not see. With
+/// `deals`, the opponent's best turn is the mean over that many deals of the deciding seat's
+/// unknowns (seeds 1..=N).
+fn reply_files(files: &[String], deals: Option<u64>) -> Result<(), String> {
     let db = Arc::new(CardDb::builtin().map_err(|e| e.to_string())?);
     for file in files {
         let g = read_scenario(file, &db)?;
@@ -562,12 +572,21 @@ fn reply_files(files: &[String]) -> Result<(), String> {
             if !pass_turn(&mut next, seat) {
                 continue;
             }
-            rows.push((gain, best_turn(&next), notation::write(&c, &g.db)));
+            let reply = match deals {
+                None => best_turn(&next),
+                Some(n) => {
+                    let total: f64 = (1..=n)
+                        .map(|seed| best_turn(&Game::determinize(&next, seat.index(), seed)))
+                        .sum();
+                    total / n.max(1) as f64
+                }
+            };
+            rows.push((gain, reply, notation::write(&c, &g.db)));
         }
         rows.sort_by(|a, b| (b.0 - b.1).total_cmp(&(a.0 - a.1)));
         let shown: Vec<String> = rows
             .iter()
-            .map(|(gain, reply, c)| format!("{c} {gain:+}/-{reply}"))
+            .map(|(gain, reply, c)| format!("{c} {gain:+}/-{reply:.2}"))
             .collect();
         println!(
             "{file}: {} choices (own/opponent's best turn), best net first:",

@@ -441,3 +441,54 @@ fn in_high_form_the_search_estimate_sees_a_task_one_piece_away() {
     // `greedy`'s estimate does not tell the two apart.
     assert!((close.evaluate()[1] - far.evaluate()[1]).abs() < 1e-12);
 }
+
+#[test]
+fn in_high_form_the_threat_is_the_task_the_next_placements_meet() {
+    use table::tashkalar::engine::eval::threat::threat;
+    // Seat 2, about to act, holds e4, e5 and e6 of Center Cross's "+": two placements (d5, f5)
+    // meet it. A common of seat 1's on d5 leaves no pair of placements that does.
+    let position = |actions: u8, blocked: &str| {
+        scenario(&format!(
+            r#"(mode: HighForm, to_move: 2, actions_left: {actions},
+                pieces: ["2c e4", "2c e5", "2c e6", "1c a5"{blocked}],
+                hands: [(beings: []), (beings: [])],
+                tasks: (current: ["Center Cross", "Destruction", "Red Summoning"], next: "Devastation"))"#
+        ))
+    };
+    let open = threat(&position(2, "")).expect("an action in High Form");
+    let placed = open.placed.expect("two placements meet Center Cross");
+    let mut squares: Vec<String> = placed.squares.iter().map(|s| s.to_string()).collect();
+    squares.sort();
+    assert_eq!(squares, ["d5", "f5"]);
+    assert!(placed.points > 0);
+    assert!(open.expected >= f64::from(placed.points));
+    // The threat's estimate is sure (no card is needed) and costs seat 1 its chances.
+    let g = position(2, "");
+    let estimate = g.threat_estimate().expect("an estimate");
+    assert!(estimate.sure);
+    assert!(
+        estimate.values[0] < g.search_evaluate()[0] - 0.01,
+        "{estimate:?}"
+    );
+    // Blocked, or with one action left, no placement meets it.
+    assert_eq!(
+        threat(&position(2, r#", "1c d5""#)).expect("threat").placed,
+        None
+    );
+    assert_eq!(threat(&position(1, "")).expect("threat").placed, None);
+}
+
+#[test]
+fn the_turn_can_pass_after_a_discard_so_the_threat_it_leaves_is_judged() {
+    // A discard leaves its seat to return cards; the search's probe of the next seat's reply
+    // ends that step with the cards kept.
+    let mut g = scenario(
+        r#"(mode: Deathmatch, to_move: 1, actions_left: 1, pieces: ["1c e4", "2c a5"],
+            hands: [(beings: ["Knight", "Herald"]), (beings: ["Bomb"])])"#,
+    );
+    let discard = notation::parse("discard Knight", &g.db).expect("a choice");
+    g.apply(discard).expect("legal");
+    let passed = g.turn_passed().expect("the turn can pass after a discard");
+    assert_eq!(table::shell::game::Game::to_move(&passed), 1);
+    assert_eq!(passed.turn.actions_left, 2, "the next seat's whole turn");
+}

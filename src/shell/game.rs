@@ -8,6 +8,17 @@ use std::hash::Hash;
 /// How many search iterations each named level of the search bot spends on one decision, and
 /// the little else a game tunes per level.
 ///
+/// What the seat about to act threatens ([`Heuristics::threat_estimate`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ThreatEstimate {
+    /// Every seat's win chance after the threat is carried out.
+    pub values: Vec<f64>,
+    /// Whether carrying it out needs nothing the threatened seat cannot see (no card of a hidden
+    /// hand, no die): the position after it is then what the choice before it leads to, not one
+    /// outcome among others.
+    pub sure: bool,
+}
+
 /// A game may answer differently per form or variant, because the same budget buys different
 /// strength in different games (the level tournaments in `docs/ai.md` set these).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -163,7 +174,7 @@ pub trait Heuristics: Game {
     /// them) rather than one deal of them. The search's root plan asks it of the position its
     /// choices leave to the next seat (the threat an evaluation cannot see). `None` where the
     /// game cannot say.
-    fn threat_estimate(&self) -> Option<Vec<f64>> {
+    fn threat_estimate(&self) -> Option<ThreatEstimate> {
         None
     }
     /// The playout policy of tree search: an index into `legal` picked with the fresh random

@@ -1,7 +1,7 @@
 //! Tash-Kalar as a [`Game`] of the table: the engine's state seen through the shell's trait.
 
 use super::engine::{self, GameState, IllegalChoice, Mode, Seat};
-use crate::shell::game::{Game, Heuristics, SearchBudgets};
+use crate::shell::game::{Game, Heuristics, SearchBudgets, ThreatEstimate};
 
 impl Game for GameState {
     type Choice = engine::Choice;
@@ -116,18 +116,28 @@ impl Heuristics for GameState {
 
     fn turn_passed(&self) -> Option<Self> {
         use engine::state::Phase;
-        if !matches!(self.phase, Phase::Action | Phase::AfterActions) || self.is_over() {
+        let mut next = self.clone();
+        if next.phase == Phase::ReturnCards {
+            // A discard's step of returning cards, ended with the cards kept: the turn can pass
+            // after a discard as after any other action, and the threat it leaves be judged.
+            next.apply(engine::Choice::Skip).ok()?;
+            if next.turn.seat != self.turn.seat {
+                // It was the turn's last action: the turn has passed already.
+                return Some(next);
+            }
+        }
+        if !matches!(next.phase, Phase::Action | Phase::AfterActions) || next.is_over() {
             return None;
         }
-        let mut next = self.clone();
         next.turn.actions_left = 0;
         next.phase = Phase::AfterActions;
         next.apply(engine::Choice::EndTurn).ok()?;
         Some(next)
     }
 
-    fn threat_estimate(&self) -> Option<Vec<f64>> {
-        engine::eval::threat::estimate_after_threat(self)
+    fn threat_estimate(&self) -> Option<ThreatEstimate> {
+        let (values, sure) = engine::eval::threat::estimate_after_threat(self)?;
+        Some(ThreatEstimate { values, sure })
     }
 
     fn playout_pick(&self, legal: &[engine::Choice], random: u64) -> usize {

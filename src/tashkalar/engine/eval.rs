@@ -19,6 +19,7 @@ use super::board::{Rank, RankSet};
 use super::state::{GameState, Mode, Seat};
 use super::summon::PatternProgress;
 
+pub mod task_threat;
 pub mod threat;
 
 /// Weights of the Deathmatch estimate: (common, heroic, legendary piece, summonable card).

@@ -11,7 +11,7 @@ use crate::shell::ai::deadline::Deadline;
 use crate::shell::game::Heuristics;
 
 /// How many of the root plan's best choices are judged again with the opponent's threat
-/// ([`MctsConfig::threat`]).
+/// ([`MctsConfig::threat`]), after any choice the threat lowered out of them.
 const THREAT_CHOICES: usize = 8;
 
 /// The root's choices in the order of their greedy value, with the progressive bias each gets.
@@ -79,34 +79,35 @@ impl<C: Copy> RootPlan<C> {
         // Stable: equal values keep the legal order, so the plan is deterministic.
         valued.sort_by(|a, b| b.0.total_cmp(&a.0));
         if config.threat {
-            // The best few choices again, their reply now the lower of the deals' best reply and
-            // the opponent's expected best summoning over every card it may hold (with a common
-            // placed first): the few deals may not hold the card that hurts. Only the best few,
-            // because it costs a few milliseconds a position.
-            for (value, _, replied) in valued.iter_mut().take(THREAT_CHOICES) {
+            // The best choices again, their reply now the lower of the deals' best reply and the
+            // opponent's threat over every card it may hold (`Heuristics::threat_estimate`): the
+            // few deals may not hold the card that hurts. A threat only lowers a value, so the
+            // choices are judged best first until the best few have all been judged: no choice
+            // below them can rise into them, and the rest are not worth a threat's milliseconds.
+            loop {
                 if deadline.reached() {
                     break;
                 }
-                let Some((before, r, after)) = replied.as_ref() else {
-                    continue;
+                let Some(next) = valued
+                    .iter()
+                    .take(THREAT_CHOICES)
+                    .position(|(_, _, replied)| replied.is_some())
+                else {
+                    break;
                 };
-                let passed;
-                let after = if after.to_move() == me {
-                    match after.turn_passed() {
-                        Some(p) => {
-                            passed = p;
-                            &passed
-                        }
-                        None => continue,
-                    }
-                } else {
-                    after
-                };
-                if let Some(t) = after.threat_estimate().and_then(|v| v.get(me).copied()) {
-                    *value = 0.5 * (before + r.min(t));
+                let (value, _, replied) = &mut valued[next];
+                if let Some((before, r, after)) = replied.take()
+                    && let Some(t) = threat_value(&after, me)
+                {
+                    *value = match t {
+                        // A threat that needs no hidden card will be carried out: the position
+                        // this choice leaves does not last, so it counts no more than the threat's.
+                        Threatened::Sure(t) => 0.5 * (before.min(t) + r.min(t)),
+                        Threatened::Expected(t) => 0.5 * (before + r.min(t)),
+                    };
                 }
+                valued.sort_by(|a, b| b.0.total_cmp(&a.0));
             }
-            valued.sort_by(|a, b| b.0.total_cmp(&a.0));
         }
         let top = valued.first().map_or(0.0, |v| v.0);
         let bottom = valued.last().map_or(0.0, |v| v.0);
@@ -233,4 +234,31 @@ fn reply_value<G: Heuristics>(
         return None;
     }
     Some(total / f64::from(dealt))
+}
+
+/// A threat's value to the seat threatened.
+enum Threatened {
+    /// It needs nothing that seat cannot see: it will be carried out.
+    Sure(f64),
+    /// Expected over the cards the threatening seat may hold.
+    Expected(f64),
+}
+
+/// What the next seat's threat leaves `me` in `after` (the position a root choice leaves, its
+/// turn passed if it is still `me`'s); `None` where the game cannot say.
+fn threat_value<G: Heuristics>(after: &G, me: usize) -> Option<Threatened> {
+    let passed;
+    let after = if after.to_move() == me {
+        passed = after.turn_passed()?;
+        &passed
+    } else {
+        after
+    };
+    let threat = after.threat_estimate()?;
+    let t = *threat.values.get(me)?;
+    Some(if threat.sure {
+        Threatened::Sure(t)
+    } else {
+        Threatened::Expected(t)
+    })
 }

@@ -1,6 +1,9 @@
-//! The threat a seat poses at the start of its turn (Deathmatch): what the cards it may hold
-//! could destroy with one summoning from its pieces plus one placement, weighted by the chance
-//! that it holds each card.
+//! The threat a seat poses at the start of its turn: what the cards it may hold could score with
+//! one summoning from its pieces plus one placement, weighted by the chance that it holds each
+//! card. In Deathmatch a summoning scores what it destroys; in High Form the best current task
+//! the seat meets after it (a task of this turn's summonings or destruction as well as one of the
+//! board), and a task that placements alone meet ([`super::task_threat`]) is a floor that needs
+//! no card.
 //!
 //! Nothing here knows a card by name. Every being and legend the attacker may hold is tried on a
 //! copy of the position: its summonings are listed with one empty square allowed to stand for a
@@ -33,18 +36,17 @@ pub struct Threat {
     /// The expected points of the attacker's best summoning, over the cards it may hold.
     pub expected: f64,
     /// Every card the attacker may hold that threatens something, with the points its best
-    /// summoning destroys and the chance the attacker holds it.
+    /// summoning scores and the chance the attacker holds it.
     pub cards: Vec<(CardId, f64, f64)>,
+    /// High Form: the placements that meet a task alone (no card needed); the expected points
+    /// are never below theirs.
+    pub placed: Option<super::task_threat::Placements>,
 }
 
-/// The threat of the seat to act in `state`, at the start of one of its actions in Deathmatch;
-/// `None` in High Form (destruction scores nothing there), mid-action or once the game is over.
+/// The threat of the seat to act in `state`, at the start of one of its actions; `None`
+/// mid-action or once the game is over.
 pub fn threat(state: &GameState) -> Option<Threat> {
-    if state.config.mode != Mode::Deathmatch
-        || state.is_over()
-        || !matches!(state.phase, Phase::Action)
-        || state.turn.handed_over
-    {
+    if state.is_over() || !matches!(state.phase, Phase::Action) || state.turn.handed_over {
         return None;
     }
     let attacker = state.turn.seat;
@@ -78,7 +80,9 @@ pub fn threat(state: &GameState) -> Option<Threat> {
     let mut cards = Vec::new();
     let being_values: Vec<f64> = beings.iter().map(|&c| value(c)).collect();
     let legend_values: Vec<f64> = legends.iter().map(|&c| value(c)).collect();
-    let sure = pending.map_or(0.0, &mut value);
+    let pending_value = pending.map_or(0.0, &mut value);
+    let placed = super::task_threat::best_placements(state);
+    let sure = pending_value.max(placed.as_ref().map_or(0.0, |p| f64::from(p.points)));
     let chance = |held: usize, pool: usize| held as f64 / pool.max(1) as f64;
     for (pool, values, held) in [
         (&beings, &being_values, held_beings),
@@ -90,8 +94,8 @@ pub fn threat(state: &GameState) -> Option<Threat> {
             }
         }
     }
-    if let Some(c) = pending.filter(|_| sure > 0.0) {
-        cards.push((c, sure, 1.0));
+    if let Some(c) = pending.filter(|_| pending_value > 0.0) {
+        cards.push((c, pending_value, 1.0));
     }
     let expected = expected_best(
         &[(&being_values, held_beings), (&legend_values, held_legends)],
@@ -101,14 +105,21 @@ pub fn threat(state: &GameState) -> Option<Threat> {
         attacker,
         expected,
         cards,
+        placed,
     })
 }
 
-/// Win chances of every seat after the attacker's expected best summoning (its points scored,
-/// the victims' pieces lost), in a position where the attacker is about to act; `None` where
-/// [`threat`] is.
-pub fn estimate_after_threat(state: &GameState) -> Option<Vec<f64>> {
+/// Win chances of every seat after the attacker's threat, in a position where the attacker is
+/// about to act: in Deathmatch its expected best summoning (its points scored, the victims'
+/// pieces lost), in High Form the search's estimate once it has placed the pieces that meet its
+/// best task ([`super::task_threat`]), or of the position as it is when no placement meets one.
+/// `None` where [`threat`] is, or in High Form mid-action or once the game is over. With them,
+/// whether the threat is sure: placements need no card, a summoning needs the card.
+pub fn estimate_after_threat(state: &GameState) -> Option<(Vec<f64>, bool)> {
     let t = threat(state)?;
+    if state.config.mode == Mode::HighForm {
+        return Some(high_form_estimate(state, t));
+    }
     let mut values = [0.0; Seat::MAX];
     for s in state.seat_ids() {
         values[s.index()] = super::search_material(state, s);
@@ -124,11 +135,53 @@ pub fn estimate_after_threat(state: &GameState) -> Option<Vec<f64>> {
             values[s.index()] -= MATERIAL_PER_POINT * t.expected / victims;
         }
     }
-    Some(super::softmax(state, &values))
+    Some((super::softmax(state, &values), false))
+}
+
+/// High Form: the search's estimate after the placements that meet a task, where no card the
+/// attacker may hold is expected to do better (a sure threat); else the attacker's side credited
+/// with the expected task of its best summoning, beyond the task it meets already (which the
+/// estimate counts).
+fn high_form_estimate(state: &GameState, t: Threat) -> (Vec<f64>, bool) {
+    if let Some(placed) = &t.placed
+        && t.expected <= f64::from(placed.points) + 1e-9
+        && let Some(after) = placed.apply(state)
+    {
+        return (super::search_estimate(&after), true);
+    }
+    let already = f64::from(best_task_met(state, t.attacker));
+    let mut values = [0.0; Seat::MAX];
+    for s in state.seat_ids() {
+        values[s.index()] = super::search_material(state, s);
+        if state.allies(s, t.attacker) {
+            values[s.index()] += TASK_CLAIMED * (t.expected - already).max(0.0);
+        }
+    }
+    (super::softmax(state, &values), false)
+}
+
+/// The share of a task's points a seat meeting it at the end of its turn is worth (as the
+/// estimate's own count of a task the acting side meets).
+const TASK_CLAIMED: f64 = 0.8;
+
+/// High Form: the points of the best current task `seat` meets now.
+fn best_task_met(state: &GameState, seat: Seat) -> u8 {
+    let colour = state.colour_of(seat);
+    state
+        .tasks
+        .current
+        .iter()
+        .flatten()
+        .map(|t| &state.db.tasks[t.0 as usize])
+        .filter(|task| state.task_met(colour, &task.condition))
+        .map(|task| task.points)
+        .max()
+        .unwrap_or(0)
 }
 
 /// The points the best summoning of `card` (from the probe's pieces, one empty square allowed
-/// to stand for a common) destroys, its effect completed greedily by the attacker.
+/// to stand for a common) scores, its effect completed greedily by the attacker: in Deathmatch
+/// what it destroys, in High Form the best current task the attacker then meets.
 fn card_threat(probe: &GameState, card: CardId, buffer: &mut Vec<super::super::Choice>) -> f64 {
     let db = &probe.db;
     if matches!(db.card(card).kind, CardKind::Flare) || db.card(card).pattern.is_none() {
@@ -164,7 +217,14 @@ fn card_threat(probe: &GameState, card: CardId, buffer: &mut Vec<super::super::C
         }
         complete(&mut next, attacker, buffer);
         let points = if next.turn.seat == attacker && !next.is_over() {
-            f64::from(next.turn_destruction_points().0)
+            match next.config.mode {
+                Mode::Deathmatch => f64::from(next.turn_destruction_points().0),
+                // With an action left after the summoning, the placement that meets a task too.
+                Mode::HighForm => f64::from(
+                    best_task_met(&next, attacker)
+                        .max(super::task_threat::best_placements(&next).map_or(0, |p| p.points)),
+                ),
+            }
         } else {
             // The turn ended with the action (its last): its points are in the score now.
             f64::from(next.score(attacker) - probe.score(attacker))

@@ -164,3 +164,38 @@ fn beyond_loopback_the_server_needs_keys_or_open() {
     assert!(said.contains("--open"), "{said}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_spectator_sees_the_board_and_no_hand() {
+    let server = Server::start("watch");
+    runtime().block_on(async {
+        let blue = Person::connect(server.address, 120, 40).await;
+        open_for_two(&blue, 0, "Tash-Kalar").await;
+        let red = Person::connect(server.address, 120, 40).await;
+        select(&red, "take the free seat Red").await;
+        red.keys(b"\r").await;
+        let mut names = hand_names(&red.wait_for("Hand of Red").await, "Red");
+        names.extend(hand_names(&blue.wait_for("Red  to decide").await, "Blue"));
+        assert!(names.len() >= 6, "both hands read: {names:?}");
+
+        let watcher = Person::connect(server.address, 120, 40).await;
+        select(&watcher, "watch table 1").await;
+        watcher.keys(b"\r").await;
+        let shown = watcher.wait_for("Red  to decide").await;
+        assert!(!shown.contains("Hand of"), "{shown}");
+        // Red decides; the watcher's board follows; a key of the watcher decides nothing.
+        let before = watcher.text();
+        red.keys(b"\r").await;
+        changed(&watcher, &before).await;
+        watcher.keys(b"\r").await;
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        let received = watcher.received();
+        for name in &names {
+            assert!(
+                !received.contains(name.as_str()),
+                "the watcher was sent {name}"
+            );
+        }
+        assert!(!received.contains("Hand of"), "{}", watcher.text());
+    });
+}

@@ -38,6 +38,8 @@ pub type RemoteTerminal = Terminal<RemoteBackend>;
 enum Row {
     /// A table's line; `Some` when a seat of it can be taken from here.
     Table(String, Option<(Arc<Mutex<Referee>>, usize)>),
+    /// Watch a table.
+    Watch(String, Arc<Mutex<Referee>>),
     /// Type a join code to take the seat it opens.
     Code,
     /// Open a new table of game `i` of the catalog.
@@ -134,6 +136,16 @@ pub fn run(shared: &Shared, term: &mut RemoteTerminal, events: &mut RemoteEvents
                 match rows.get(selected) {
                     Some(Row::Leave) => return,
                     Some(Row::Table(_, None)) | None => continue,
+                    Some(Row::Watch(_, referee)) => {
+                        match lock(referee).watch() {
+                            Ok(mirror) => app.show(mirror),
+                            Err(why) => {
+                                note = Some(why);
+                                continue;
+                            }
+                        }
+                        app.host = Some(Box::new(|_, _| Err("not here".into())));
+                    }
                     Some(Row::Code) => {
                         // A few wrong codes a connection: guessing one is hopeless.
                         if wrong_codes >= codes::TRIES {
@@ -245,6 +257,10 @@ fn rows(tables: &Tables, titles: &[&'static str], key: &str) -> Vec<Row> {
             };
             rows.push(Row::Table(line, Some((Arc::clone(&referee), i))));
         }
+        rows.push(Row::Watch(
+            format!("    watch table {}", r.id),
+            Arc::clone(&referee),
+        ));
     }
     // After the games' rows, which keep their places (scripts and tests count them).
     for (i, title) in titles.iter().enumerate() {
@@ -280,7 +296,7 @@ fn draw(
     }
     for (i, row) in rows.iter().enumerate() {
         let text = match row {
-            Row::Table(text, _) | Row::Open(_, text) => text.clone(),
+            Row::Table(text, _) | Row::Open(_, text) | Row::Watch(text, _) => text.clone(),
             Row::Code => match typing {
                 Some(code) => format!("{CODE_ROW}: {code}_"),
                 None => CODE_ROW.to_string(),

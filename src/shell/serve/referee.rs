@@ -56,7 +56,8 @@ pub struct Claim<'a> {
 
 /// One mirror's link, as the referee holds it.
 struct Link {
-    seat: usize,
+    /// The seat it plays (`None`: it watches).
+    seat: Option<usize>,
     to_mirror: Sender<Ruling>,
     from_mirror: Receiver<Submitted>,
     /// How many decisions this mirror has been sent (it starts from the position it was
@@ -145,6 +146,29 @@ impl Referee {
     /// becomes the claiming key's.
     pub fn join(&mut self, seat: usize, claim: Claim) -> Result<Box<dyn TableScreen>, String> {
         self.may_take(seat, claim)?;
+        let mirror = self.linked(Some(seat))?;
+        let s = &mut self.seats[seat];
+        if s.owner.is_none() {
+            s.owner = Some(claim.key.to_string());
+        }
+        s.connected = true;
+        self.started |= self.seats.iter().all(|s| !s.person || s.taken());
+        self.held &= !self.seats.iter().all(|s| !s.person || s.connected);
+        self.keep_record();
+        self.tell_mirrors();
+        Ok(mirror)
+    }
+
+    /// A mirror for someone watching the table: no seat's hand (every hand once the game is
+    /// over), no choice taken from it.
+    pub fn watch(&mut self) -> Result<Box<dyn TableScreen>, String> {
+        let mirror = self.linked(None)?;
+        self.tell_mirrors();
+        Ok(mirror)
+    }
+
+    /// A mirror of the table for `seat` (`None`: watching), linked to this referee.
+    fn linked(&mut self, seat: Option<usize>) -> Result<Box<dyn TableScreen>, String> {
         let (to_referee, from_mirror) = channel();
         let (to_mirror, from_referee) = channel();
         let link = RefereeLink {
@@ -155,11 +179,6 @@ impl Referee {
             .table
             .mirror(seat, link)
             .ok_or("that game is not played live")?;
-        let s = &mut self.seats[seat];
-        if s.owner.is_none() {
-            s.owner = Some(claim.key.to_string());
-        }
-        s.connected = true;
         self.links.push(Link {
             seat,
             to_mirror,
@@ -167,10 +186,6 @@ impl Referee {
             sent: self.table.decisions(),
             waiting: None,
         });
-        self.started |= self.seats.iter().all(|s| !s.person || s.taken());
-        self.held &= !self.seats.iter().all(|s| !s.person || s.connected);
-        self.keep_record();
-        self.tell_mirrors();
         Ok(mirror)
     }
 
@@ -256,10 +271,10 @@ impl Referee {
                     Ok(submitted) => {
                         let ruled = if !self.started {
                             Err("the table waits for its players".to_string())
-                        } else if submitted.seat != link.seat {
+                        } else if link.seat != Some(submitted.seat) {
                             Err("that is not your seat".to_string())
                         } else {
-                            self.table.decide_for(link.seat, &*submitted.choice)
+                            self.table.decide_for(submitted.seat, &*submitted.choice)
                         };
                         if let Err(why) = ruled {
                             let _ = link.to_mirror.send(Ruling::Refused(why));
@@ -275,7 +290,7 @@ impl Referee {
         }
         for i in gone.into_iter().rev() {
             let link = self.links.remove(i);
-            if let Some(seat) = self.seats.get_mut(link.seat) {
+            if let Some(seat) = link.seat.and_then(|s| self.seats.get_mut(s)) {
                 seat.connected = false;
             }
         }
@@ -301,7 +316,7 @@ impl Referee {
         };
         let opener = self.opener;
         for link in &mut self.links {
-            let waiting = if link.seat == opener {
+            let waiting = if link.seat == Some(opener) {
                 &to_opener
             } else {
                 &waiting

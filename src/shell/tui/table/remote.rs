@@ -43,8 +43,8 @@ pub struct RefereeLink {
 
 /// The part of a live table that makes it a mirror.
 pub(super) struct Remote {
-    /// The seat this screen plays.
-    pub(super) seat: usize,
+    /// The seat this screen plays (`None`: it watches).
+    pub(super) seat: Option<usize>,
     pub(super) link: RefereeLink,
     /// A choice was sent and its ruling has not come back: the person waits (a second key
     /// would be read against a position that is about to change).
@@ -56,14 +56,15 @@ pub(super) struct Remote {
 }
 
 impl<U: GameUi> Table<U> {
-    /// The seat this table plays for its referee, when it is a mirror.
+    /// The seat this table plays for its referee, when it is a mirror of a seat.
     pub fn remote_seat(&self) -> Option<usize> {
-        self.core.remote().map(|r| r.seat)
+        self.core.remote().and_then(|r| r.seat)
     }
 
-    /// A mirror of this table for the person playing `seat`: the same session (position, log,
-    /// choices so far), no save and no bots of its own, its decisions ruled through `link`.
-    pub fn mirror(&self, seat: usize, link: RefereeLink) -> Table<U> {
+    /// A mirror of this table for the person playing `seat` (`None`: watching): the same
+    /// session (position, log, choices so far), no save and no bots of its own, its decisions
+    /// ruled through `link`. What it draws is its seat's view, or the public view.
+    pub fn mirror(&self, seat: Option<usize>, link: RefereeLink) -> Table<U> {
         let mut core = Self::bare(self.core.session.clone());
         core.live = Some(super::Live {
             worker: None,
@@ -131,8 +132,11 @@ impl<U: GameUi> Table<U> {
         let Some(remote) = self.core.remote_mut() else {
             return Err("not a mirror".into());
         };
+        let Some(seat) = remote.seat else {
+            return Err("this screen watches the game".into());
+        };
         let sent = remote.link.to_referee.send(Submitted {
-            seat: remote.seat,
+            seat,
             choice: Box::new(choice),
         });
         if sent.is_err() {
@@ -178,7 +182,7 @@ impl<U: GameUi> Table<U> {
                 Ruling::Waiting(who) => remote.waiting = who,
                 Ruling::Made(choice) => {
                     let seat = remote.seat;
-                    let mine = self.core.decider() == Some(seat);
+                    let mine = seat.is_some() && self.core.decider() == seat;
                     let followed = match choice.downcast::<<U::Game as Game>::Choice>() {
                         Ok(c) => self.apply_ruled(*c),
                         Err(_) => Err("a choice of another game".to_string()),
@@ -209,5 +213,10 @@ impl<U: GameUi> super::Core<U> {
 
     pub(super) fn remote_mut(&mut self) -> Option<&mut Remote> {
         self.live.as_mut()?.remote.as_mut()
+    }
+
+    /// Whether this screen watches a served game (a mirror of no seat).
+    pub(super) fn watching(&self) -> bool {
+        self.remote().is_some_and(|r| r.seat.is_none())
     }
 }

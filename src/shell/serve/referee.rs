@@ -12,7 +12,7 @@
 use super::codes;
 use super::store::{self, SeatRecord, TableRecord};
 use crate::shell::tui::catalog::Catalog;
-use crate::shell::tui::table::remote::{RefereeLink, Ruling, Submitted};
+use crate::shell::tui::table::remote::{RefereeLink, Request, Ruling, Submitted};
 use crate::shell::tui::table::{TableEnv, TableScreen};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -265,6 +265,8 @@ impl Referee {
     /// mirror what was decided and who is awaited.
     fn step(&mut self, now: Instant) {
         let mut gone = Vec::new();
+        // The fewest decisions kept by an undo taken in this step.
+        let mut rewound: Option<usize> = None;
         for (i, link) in self.links.iter().enumerate() {
             loop {
                 match link.from_mirror.try_recv() {
@@ -274,7 +276,14 @@ impl Referee {
                         } else if link.seat != Some(submitted.seat) {
                             Err("that is not your seat".to_string())
                         } else {
-                            self.table.decide_for(submitted.seat, &*submitted.choice)
+                            match &submitted.request {
+                                Request::Choose(choice) => {
+                                    self.table.decide_for(submitted.seat, &**choice)
+                                }
+                                Request::Undo => self.table.undo_for(submitted.seat).map(|keep| {
+                                    rewound = Some(rewound.map_or(keep, |k: usize| k.min(keep)));
+                                }),
+                            }
                         };
                         if let Err(why) = ruled {
                             let _ = link.to_mirror.send(Ruling::Refused(why));
@@ -285,6 +294,16 @@ impl Referee {
                         gone.push(i);
                         break;
                     }
+                }
+            }
+        }
+        // Every mirror that was sent more than was kept is told to rewind; what was decided
+        // after the undo is sent again below.
+        if let Some(keep) = rewound {
+            for link in &mut self.links {
+                if link.sent > keep {
+                    let _ = link.to_mirror.send(Ruling::Rewound(keep));
+                    link.sent = keep;
                 }
             }
         }

@@ -6,7 +6,8 @@
 //! when the server lets anyone take them, and a row to type a join code.
 
 use super::codes;
-use super::referee::{Claim, Referee, Tables, lock};
+use super::referee::{Claim, Referee, lock};
+use super::tables::Tables;
 use super::term::{RemoteBackend, RemoteEvents};
 use crate::shell::tui::app::{App, SaveDirs};
 use crate::shell::tui::catalog::Catalog;

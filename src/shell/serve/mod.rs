@@ -5,7 +5,8 @@
 //! - [`ssh`]: the host key, the allow-list, the limits, the requests taken;
 //! - [`term`] and [`keys`]: a connection's terminal as the app's event loop needs it;
 //! - [`lobby`]: a connection's screens (the tables, a new table, the table itself);
-//! - [`referee`]: the server's tables, each refereeing the mirrors of its people;
+//! - [`tables`]: the server's tables, opened and rebuilt after a restart;
+//! - [`referee`]: a table refereeing the mirrors of its people and watchers;
 //! - [`codes`]: the seats' join codes;
 //! - [`store`]: what is kept of each table beside its save, to rebuild it after a restart.
 
@@ -15,6 +16,7 @@ pub mod lobby;
 pub mod referee;
 pub mod ssh;
 pub mod store;
+pub mod tables;
 pub mod term;
 
 use crate::shell::record::save;
@@ -87,7 +89,7 @@ pub fn serve(
     // The tables of the server that ran before are offered again.
     let records = dir.join("tables");
     std::fs::create_dir_all(&records).map_err(|e| format!("{}: {e}", records.display()))?;
-    let tables = Arc::new(referee::Tables::new(Some(records), !options.open));
+    let tables = Arc::new(tables::Tables::new(Some(records), !options.open));
     tables.restore(&catalog(), &saves);
     let shared = Arc::new(lobby::Shared {
         tables,

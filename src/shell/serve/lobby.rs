@@ -106,7 +106,6 @@ pub fn run(shared: &Shared, term: &mut RemoteTerminal, events: &mut RemoteEvents
                     });
                     match joined {
                         Ok(mirror) => {
-                            wrong_codes = 0;
                             let mut app = App::new((shared.catalog)(), shared.palette);
                             app.saves = SaveDirs::only(shared.save_dir.clone());
                             app.host = Some(Box::new(|_, _| Err("not here".into())));

@@ -193,8 +193,19 @@ impl<U: GameUi> Table<U> {
                 autosave.truncate(keep);
             }
         }
+        // Only the seat to move takes back, so after the rewind it is the one to move: another
+        // seat's screen names it.
+        let game = &self.core.session.game;
+        let who = match self.core.remote().and_then(|r| r.seat) {
+            Some(me) if !game.is_over() && game.to_move() != me => {
+                format!("{} took", self.core.session.seats.name(game.to_move()))
+            }
+            Some(_) => "Took".to_string(),
+            None if game.is_over() => "Took".to_string(),
+            None => format!("{} took", self.core.session.seats.name(game.to_move())),
+        };
         self.core.note = Some(Note::info(format!(
-            "Took back {taken} decision{}",
+            "{who} back {taken} decision{}",
             if taken == 1 { "" } else { "s" }
         )));
         self.refresh();

@@ -62,6 +62,10 @@ enum Command {
         /// platform's data directory, `~/.local/share/tashkalar/serve` on Linux).
         #[arg(long, value_name = "DIR")]
         data_dir: Option<PathBuf>,
+        /// Codes only: any key may connect (even beyond loopback without an allow-list), and
+        /// a seat is taken only with its table's join code or by the key that took it.
+        #[arg(long)]
+        open: bool,
     },
     /// The game's data (cards, components).
     Cards {
@@ -452,7 +456,8 @@ fn run(
             port,
             listen,
             data_dir,
-        }) => serve(registry, options, port, listen, data_dir, palette),
+            open,
+        }) => serve(registry, options, (port, listen, open), data_dir, palette),
         Some(Command::Bot { level }) => Ok(game.serve(&options, &level, io.input, io.output)?),
     }
 }
@@ -461,8 +466,7 @@ fn run(
 fn serve(
     registry: &Arc<Registry>,
     options: Options,
-    port: u16,
-    listen: std::net::IpAddr,
+    (port, listen, open): (u16, std::net::IpAddr, bool),
     data_dir: Option<PathBuf>,
     palette: PaletteKind,
 ) -> Result<(), Failure> {
@@ -477,6 +481,7 @@ fn serve(
         port,
         data_dir: data_dir.clone(),
         palette,
+        open,
         on_listening: Box::new(move |address| {
             // The first line says where (a test or a script that asked for port 0 reads it).
             println!("serving on {address}; data in {}", data_dir.display());

@@ -1,8 +1,13 @@
 //! A connection's screens: the lobby (the server's tables, a new table, leave), then the app
 //! of local play for the chosen table (its new-game form for a new one), and back to the lobby
 //! when the table is left.
+//!
+//! What a connection is offered depends on its key: the seats it took ("rejoin"), free seats
+//! when the server lets anyone take them, and a row to type a join code.
 
-use super::referee::{Referee, Tables, lock};
+use super::codes;
+use super::referee::{Claim, Referee, lock};
+use super::tables::Tables;
 use super::term::{RemoteBackend, RemoteEvents};
 use crate::shell::tui::app::{App, SaveDirs};
 use crate::shell::tui::catalog::Catalog;
@@ -34,24 +39,35 @@ pub type RemoteTerminal = Terminal<RemoteBackend>;
 enum Row {
     /// A table's line; `Some` when a seat of it can be taken from here.
     Table(String, Option<(Arc<Mutex<Referee>>, usize)>),
+    /// Watch a table.
+    Watch(String, Arc<Mutex<Referee>>),
+    /// Type a join code to take the seat it opens.
+    Code,
     /// Open a new table of game `i` of the catalog.
     Open(usize, String),
     Leave,
 }
 
+/// The row to type a join code on.
+const CODE_ROW: &str = "Join a table with a code";
+
 /// How long the lobby waits for a key before it looks at the tables again.
 const LOBBY_REFRESH: Duration = Duration::from_millis(400);
 
-/// Runs a connection until its person leaves or its client goes.
-pub fn run(shared: &Shared, term: &mut RemoteTerminal, events: &mut RemoteEvents) {
+/// Runs a connection until its person leaves or its client goes; `key` is the fingerprint of
+/// the key it connected with.
+pub fn run(shared: &Shared, term: &mut RemoteTerminal, events: &mut RemoteEvents, key: &str) {
     let titles: Vec<&'static str> = (shared.catalog)().games.iter().map(|g| g.title()).collect();
     let mut selected = 0;
     let mut note: Option<String> = None;
+    // A join code being typed, and the wrong codes this connection typed.
+    let mut typing: Option<String> = None;
+    let mut wrong_codes = 0;
     loop {
-        let rows = rows(&shared.tables, &titles);
+        let rows = rows(&shared.tables, &titles, key);
         selected = selected.min(rows.len().saturating_sub(1));
         if term
-            .draw(|f| draw(f, &rows, selected, note.as_deref()))
+            .draw(|f| draw(f, &rows, selected, note.as_deref(), typing.as_deref()))
             .is_err()
         {
             return;
@@ -63,11 +79,53 @@ pub fn run(shared: &Shared, term: &mut RemoteTerminal, events: &mut RemoteEvents
         if events.gone() {
             return;
         }
-        let Some(Event::Key(key)) = event else {
+        let Some(Event::Key(key_event)) = event else {
             continue;
         };
-        let ctrl = key.modifiers.contains(KeyModifiers::CONTROL);
-        match key.code {
+        let ctrl = key_event.modifiers.contains(KeyModifiers::CONTROL);
+        if let Some(code) = typing.as_mut() {
+            match key_event.code {
+                KeyCode::Char('c' | 'd') if ctrl => return,
+                KeyCode::Esc => typing = None,
+                KeyCode::Backspace => {
+                    code.pop();
+                }
+                KeyCode::Char(c) if codes::typable(c) && code.len() < 2 * codes::LENGTH => {
+                    code.push(c.to_ascii_uppercase());
+                }
+                KeyCode::Enter => {
+                    let typed = typing.take().unwrap_or_default();
+                    let found = shared.tables.by_code(&typed);
+                    let joined = found.ok_or_else(|| "no seat has that code".to_string());
+                    let joined = joined.and_then(|(referee, seat)| {
+                        let claim = Claim {
+                            key,
+                            code: Some(&typed),
+                        };
+                        lock(&referee).join(seat, claim)
+                    });
+                    match joined {
+                        Ok(mirror) => {
+                            let mut app = App::new((shared.catalog)(), shared.palette);
+                            app.saves = SaveDirs::only(shared.save_dir.clone());
+                            app.host = Some(Box::new(|_, _| Err("not here".into())));
+                            app.show(mirror);
+                            match play(term, &mut app, events) {
+                                Some(said) => note = said,
+                                None => return,
+                            }
+                        }
+                        Err(why) => {
+                            wrong_codes += 1;
+                            note = Some(format!("Not joined: {why}"));
+                        }
+                    }
+                }
+                _ => {}
+            }
+            continue;
+        }
+        match key_event.code {
             KeyCode::Up | KeyCode::Char('k') => selected = selected.saturating_sub(1),
             KeyCode::Down | KeyCode::Char('j') => selected += 1,
             KeyCode::Char('q') | KeyCode::Esc => return,
@@ -78,8 +136,28 @@ pub fn run(shared: &Shared, term: &mut RemoteTerminal, events: &mut RemoteEvents
                 match rows.get(selected) {
                     Some(Row::Leave) => return,
                     Some(Row::Table(_, None)) | None => continue,
+                    Some(Row::Watch(_, referee)) => {
+                        match lock(referee).watch() {
+                            Ok(mirror) => app.show(mirror),
+                            Err(why) => {
+                                note = Some(why);
+                                continue;
+                            }
+                        }
+                        app.host = Some(Box::new(|_, _| Err("not here".into())));
+                    }
+                    Some(Row::Code) => {
+                        // A few wrong codes a connection: guessing one is hopeless.
+                        if wrong_codes >= codes::TRIES {
+                            note = Some("Too many wrong codes: connect again to try more".into());
+                        } else {
+                            typing = Some(String::new());
+                        }
+                        continue;
+                    }
                     Some(Row::Table(_, Some((referee, seat)))) => {
-                        match lock(referee).join(*seat) {
+                        let claim = Claim { key, code: None };
+                        match lock(referee).join(*seat, claim) {
                             Ok(mirror) => app.show(mirror),
                             Err(why) => {
                                 note = Some(why);
@@ -90,26 +168,43 @@ pub fn run(shared: &Shared, term: &mut RemoteTerminal, events: &mut RemoteEvents
                     }
                     Some(Row::Open(game, _)) => {
                         let tables = Arc::clone(&shared.tables);
-                        app.host = Some(Box::new(move |title, table| tables.open(title, table)));
+                        let key = key.to_string();
+                        app.host = Some(Box::new(move |title, table| {
+                            tables.open(title, table, &key)
+                        }));
                         app.choose_game(*game);
                         app.new_game_form();
                     }
                 }
-                let _ = term.clear();
-                if event_loop(term, &mut app, events).is_err() || events.gone() {
-                    return;
+                match play(term, &mut app, events) {
+                    Some(said) => note = said,
+                    None => return,
                 }
-                note = app.fatal.take();
-                let _ = term.clear();
             }
             _ => {}
         }
     }
 }
 
-/// The lobby's rows now: each table with its seats, a way into each seat that can be taken,
-/// a new table of each game, and leaving.
-fn rows(tables: &Tables, titles: &[&'static str]) -> Vec<Row> {
+/// Runs the app until its person leaves it: what it said last (`Some`), or `None` when the
+/// connection is gone.
+fn play(
+    term: &mut RemoteTerminal,
+    app: &mut App,
+    events: &mut RemoteEvents,
+) -> Option<Option<String>> {
+    let _ = term.clear();
+    if event_loop(term, app, events).is_err() || events.gone() {
+        return None;
+    }
+    let said = app.fatal.take();
+    let _ = term.clear();
+    Some(said)
+}
+
+/// The lobby's rows now, for the connection with the key `key`: each table with its seats,
+/// a way into each seat it may take, a join code, a new table of each game, and leaving.
+fn rows(tables: &Tables, titles: &[&'static str], key: &str) -> Vec<Row> {
     let mut rows = Vec::new();
     for referee in tables.list() {
         let r = lock(&referee);
@@ -117,7 +212,7 @@ fn rows(tables: &Tables, titles: &[&'static str]) -> Vec<Row> {
             .seats
             .iter()
             .map(|s| {
-                let who = match (s.person, s.taken, s.connected) {
+                let who = match (s.person, s.taken(), s.connected) {
                     (false, _, _) => "AI",
                     (true, _, true) => "playing",
                     (true, true, false) => "away",
@@ -133,41 +228,66 @@ fn rows(tables: &Tables, titles: &[&'static str]) -> Vec<Row> {
         } else {
             "waiting for players"
         };
-        let head = format!(
+        let mut head = format!(
             "Table {} · {} · {} · {state}",
             r.id,
             r.game,
             seats.join(", ")
         );
+        // The opener is shown the codes to pass on (nobody else sees them).
+        let opener = r.seats.get(r.opener);
+        if opener.is_some_and(|s| s.owner.as_deref() == Some(key)) && !r.over() {
+            let codes = r.free_codes();
+            if !codes.is_empty() {
+                head.push_str(&format!(" · join codes: {}", codes.join(", ")));
+            }
+        }
         rows.push(Row::Table(head, None));
         if r.over() {
             continue;
         }
         for (i, s) in r.seats.iter().enumerate() {
-            if s.person && !s.connected {
-                let line = if s.taken {
-                    format!("    waiting for {} — join", s.name)
-                } else {
-                    format!("    take the free seat {} — join", s.name)
-                };
-                rows.push(Row::Table(line, Some((Arc::clone(&referee), i))));
+            if !s.person || s.connected || r.may_take(i, Claim { key, code: None }).is_err() {
+                continue;
             }
+            let line = if s.taken() {
+                format!("    waiting for {} — rejoin", s.name)
+            } else {
+                format!("    take the free seat {} — join", s.name)
+            };
+            rows.push(Row::Table(line, Some((Arc::clone(&referee), i))));
         }
+        rows.push(Row::Watch(
+            format!("    watch table {}", r.id),
+            Arc::clone(&referee),
+        ));
     }
+    // After the games' rows, which keep their places (scripts and tests count them).
     for (i, title) in titles.iter().enumerate() {
         rows.push(Row::Open(i, format!("Open a new table: {title}")));
     }
+    rows.push(Row::Code);
     rows.push(Row::Leave);
     rows
 }
 
-fn draw(frame: &mut ratatui::Frame, rows: &[Row], selected: usize, note: Option<&str>) {
+fn draw(
+    frame: &mut ratatui::Frame,
+    rows: &[Row],
+    selected: usize,
+    note: Option<&str>,
+    typing: Option<&str>,
+) {
     let mut lines = vec![
         Line::styled(
             "Tables of this server",
             Style::new().add_modifier(Modifier::BOLD),
         ),
-        Line::raw("↑↓ choose · Enter join or open · q leave"),
+        Line::raw(if typing.is_some() {
+            "Type the code · Enter join · Esc back"
+        } else {
+            "↑↓ choose · Enter join or open · q leave"
+        }),
         Line::raw(""),
     ];
     if let Some(note) = note {
@@ -176,7 +296,11 @@ fn draw(frame: &mut ratatui::Frame, rows: &[Row], selected: usize, note: Option<
     }
     for (i, row) in rows.iter().enumerate() {
         let text = match row {
-            Row::Table(text, _) | Row::Open(_, text) => text.clone(),
+            Row::Table(text, _) | Row::Open(_, text) | Row::Watch(text, _) => text.clone(),
+            Row::Code => match typing {
+                Some(code) => format!("{CODE_ROW}: {code}_"),
+                None => CODE_ROW.to_string(),
+            },
             Row::Leave => "Leave".to_string(),
         };
         let marked = if i == selected {

@@ -5,12 +5,18 @@
 //! - [`ssh`]: the host key, the allow-list, the limits, the requests taken;
 //! - [`term`] and [`keys`]: a connection's terminal as the app's event loop needs it;
 //! - [`lobby`]: a connection's screens (the tables, a new table, the table itself);
-//! - [`referee`]: the server's tables, each refereeing the mirrors of its people.
+//! - [`tables`]: the server's tables, opened and rebuilt after a restart;
+//! - [`referee`]: a table refereeing the mirrors of its people and watchers;
+//! - [`codes`]: the seats' join codes;
+//! - [`store`]: what is kept of each table beside its save, to rebuild it after a restart.
 
+pub mod codes;
 pub mod keys;
 pub mod lobby;
 pub mod referee;
 pub mod ssh;
+pub mod store;
+pub mod tables;
 pub mod term;
 
 use crate::shell::record::save;
@@ -27,6 +33,9 @@ pub struct ServeOptions {
     /// Where the host key, the allow-list and the tables' saves (`saves/`) are kept.
     pub data_dir: PathBuf,
     pub palette: PaletteKind,
+    /// Codes only (`--open`): any key may connect, even on a non-loopback address without an
+    /// allow-list, but a seat is taken only with its join code (or by the key that took it).
+    pub open: bool,
     /// Said once the server listens (the address, for scripts and tests that chose port 0).
     pub on_listening: Box<dyn FnOnce(std::net::SocketAddr) + Send>,
 }
@@ -47,20 +56,25 @@ pub fn serve(
     std::fs::create_dir_all(&saves).map_err(|e| format!("{}: {e}", saves.display()))?;
     save::check_dir(&saves).map_err(|e| e.to_string())?;
     let key = ssh::host_key(&dir.join(HOST_KEY_FILE))?;
-    // Any key will do only where nobody but this machine's users can reach the server.
+    // Any key will do only where nobody but this machine's users can reach the server, or
+    // where seats are taken by their codes alone (`--open`).
     let access = if options.listen.is_loopback() {
         ssh::Access::AnyKey
     } else {
         let allowed = ssh::read_allowed(&dir.join(ALLOWED_FILE))?;
-        if allowed.is_empty() {
+        if !allowed.is_empty() {
+            ssh::Access::Allowed(allowed)
+        } else if options.open {
+            ssh::Access::AnyKey
+        } else {
             return Err(format!(
                 "listening on {} needs the players' public keys in {} (one a line, as in \
-                 ~/.ssh/authorized_keys); or listen on 127.0.0.1",
+                 ~/.ssh/authorized_keys), or --open (any key connects, seats are taken by \
+                 their join codes); or listen on 127.0.0.1",
                 options.listen,
                 dir.join(ALLOWED_FILE).display()
             ));
         }
-        ssh::Access::Allowed(allowed)
     };
     let config = russh::server::Config {
         inactivity_timeout: Some(ssh::IDLE_TIMEOUT),
@@ -72,8 +86,13 @@ pub fn serve(
         nodelay: true,
         ..Default::default()
     };
+    // The tables of the server that ran before are offered again.
+    let records = dir.join("tables");
+    std::fs::create_dir_all(&records).map_err(|e| format!("{}: {e}", records.display()))?;
+    let tables = Arc::new(tables::Tables::new(Some(records), !options.open));
+    tables.restore(&catalog(), &saves);
     let shared = Arc::new(lobby::Shared {
-        tables: Arc::default(),
+        tables,
         catalog,
         save_dir: saves,
         palette: options.palette,

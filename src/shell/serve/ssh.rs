@@ -94,6 +94,11 @@ fn write_private(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     file.sync_all()
 }
 
+/// A key's SHA-256 fingerprint as OpenSSH writes it ("SHA256:..."): what a seat is bound to.
+pub fn fingerprint(key: &PublicKey) -> String {
+    key.fingerprint(russh::keys::HashAlg::Sha256).to_string()
+}
+
 /// The server as russh sees it: it makes a handler per connection.
 pub struct Server {
     pub shared: Arc<Shared>,
@@ -124,6 +129,7 @@ impl russh::server::Server for Server {
             size: Arc::new(Mutex::new((80, 24))),
             input: None,
             budget: (Instant::now(), 0),
+            key: None,
         }
     }
 }
@@ -143,6 +149,8 @@ pub struct Client {
     input: Option<Sender<Input>>,
     /// Input taken in the current second: its start and bytes.
     budget: (Instant, usize),
+    /// The fingerprint of the key the client proved it holds (seats are bound to it).
+    key: Option<String>,
 }
 
 impl Drop for Client {
@@ -190,6 +198,10 @@ impl Client {
         });
         let shared = Arc::clone(&self.shared);
         let size = Arc::clone(&self.size);
+        // A shell is only reached after public-key authentication, so the key is known.
+        let Some(key) = self.key.clone() else {
+            return;
+        };
         let started = std::thread::Builder::new()
             .name("connection".into())
             .spawn(move || {
@@ -206,7 +218,7 @@ impl Client {
                     return;
                 }
                 let mut events = RemoteEvents::new(keys);
-                lobby::run(&shared, &mut terminal, &mut events);
+                lobby::run(&shared, &mut terminal, &mut events, &key);
                 let _ = terminal.backend_mut().write_raw(b"\x1b[?25h\x1b[?1049l");
             });
         if started.is_ok() {
@@ -231,7 +243,11 @@ impl russh::server::Handler for Client {
         _user: &str,
         key: russh::server::VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
-        Ok(self.admits(key.public_key))
+        let auth = self.admits(key.public_key);
+        if matches!(auth, Auth::Accept) {
+            self.key = Some(fingerprint(key.public_key));
+        }
+        Ok(auth)
     }
 
     async fn channel_open_session(

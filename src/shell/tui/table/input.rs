@@ -73,10 +73,11 @@ impl<U: GameUi> Table<U> {
             _ => {}
         }
         let human = core.human_turn();
-        // A served game's screen lets no bot go on, takes nothing back and asks for no hint:
-        // those are the referee's, or would search a position holding the others' hands.
+        // A served game's screen lets no bot go on and asks for no hint: those are the
+        // referee's, or would search a position holding the others' hands. It asks the referee
+        // to take back (see `remote.rs`).
         let remote = core.remote().is_some();
-        if remote && matches!(action, Action::Continue | Action::Undo | Action::Hint) {
+        if remote && matches!(action, Action::Continue | Action::Hint) {
             return false;
         }
         let legal = || {
@@ -89,7 +90,7 @@ impl<U: GameUi> Table<U> {
                 core.ai_turn().is_some()
                     && core.live.as_ref().is_some_and(|l| l.ai.waiting.is_none())
             }
-            Action::Undo => human && (core.staged.is_some() || core.session.undo_point().is_some()),
+            Action::Undo => human && (core.staged.is_some() || core.undo_point().is_some()),
             Action::Hint => human && legal() > 1,
             Action::Choices => human && legal() > 0,
             Action::Resign => human && core.session.game.resignation().is_some(),
@@ -154,6 +155,7 @@ impl<U: GameUi> Table<U> {
                 Action::Undo if self.core.human_turn() && self.core.remote().is_none() => {
                     self.undo()
                 }
+                Action::Undo if self.core.human_turn() => self.ask_undo(),
                 Action::Resign if self.available(Action::Resign) => {
                     self.core.question = Some(Question::Resign);
                 }

@@ -4,6 +4,11 @@
 //! sends back, in the referee's order; since a game is determined by its start and its choices
 //! (as saves are), every mirror stays the referee's position exactly.
 //!
+//! Undo follows local play's rule, narrowed to never take back another's decision: the asking
+//! seat's own decisions since any other seat (person or bot) last decided, on its turn, never
+//! past a card drawn, a shuffle, a roll or the end of a turn. The referee rewinds its table
+//! (and its save) and tells every mirror to rewind to the same number of decisions.
+//!
 //! Choices cross between tables type-erased (`Box<dyn Any + Send>`): the shell knows no game,
 //! and the referee and its mirrors are tables of the same game, so each side downcasts to its own
 //! choice type; a box of another type is refused, never trusted.
@@ -11,6 +16,7 @@
 use super::super::ui::Note;
 use super::Table;
 use crate::shell::game::Game;
+use crate::shell::record::replay::undo_point;
 use crate::shell::tui::ui::GameUi;
 use std::any::Any;
 use std::sync::mpsc::{Receiver, Sender, TryRecvError};
@@ -18,10 +24,18 @@ use std::sync::mpsc::{Receiver, Sender, TryRecvError};
 /// A choice of some game, type-erased to cross between the referee and its mirrors.
 pub type AnyChoice = Box<dyn Any + Send>;
 
-/// What a mirror asks of its referee: seat `seat` makes `choice`.
+/// What a mirror asks of its referee for seat `seat`.
 pub struct Submitted {
     pub seat: usize,
-    pub choice: AnyChoice,
+    pub request: Request,
+}
+
+/// A mirror's request.
+pub enum Request {
+    /// Make this choice.
+    Choose(AnyChoice),
+    /// Take back this seat's last decision (see the module's doc).
+    Undo,
 }
 
 /// What the referee tells a mirror.
@@ -33,6 +47,8 @@ pub enum Ruling {
     /// Who the table waits for (a seat not yet taken, or whose connection dropped), said
     /// under the prompt; `None` once nobody is awaited.
     Waiting(Option<String>),
+    /// A seat took back decisions: keep only the first this many.
+    Rewound(usize),
 }
 
 /// A mirror's two ends of its link to the referee.
@@ -43,8 +59,8 @@ pub struct RefereeLink {
 
 /// The part of a live table that makes it a mirror.
 pub(super) struct Remote {
-    /// The seat this screen plays.
-    pub(super) seat: usize,
+    /// The seat this screen plays (`None`: it watches).
+    pub(super) seat: Option<usize>,
     pub(super) link: RefereeLink,
     /// A choice was sent and its ruling has not come back: the person waits (a second key
     /// would be read against a position that is about to change).
@@ -56,14 +72,15 @@ pub(super) struct Remote {
 }
 
 impl<U: GameUi> Table<U> {
-    /// The seat this table plays for its referee, when it is a mirror.
+    /// The seat this table plays for its referee, when it is a mirror of a seat.
     pub fn remote_seat(&self) -> Option<usize> {
-        self.core.remote().map(|r| r.seat)
+        self.core.remote().and_then(|r| r.seat)
     }
 
-    /// A mirror of this table for the person playing `seat`: the same session (position, log,
-    /// choices so far), no save and no bots of its own, its decisions ruled through `link`.
-    pub fn mirror(&self, seat: usize, link: RefereeLink) -> Table<U> {
+    /// A mirror of this table for the person playing `seat` (`None`: watching): the same
+    /// session (position, log, choices so far), no save and no bots of its own, its decisions
+    /// ruled through `link`. What it draws is its seat's view, or the public view.
+    pub fn mirror(&self, seat: Option<usize>, link: RefereeLink) -> Table<U> {
         let mut core = Self::bare(self.core.session.clone());
         core.live = Some(super::Live {
             worker: None,
@@ -108,6 +125,93 @@ impl<U: GameUi> Table<U> {
         self.apply_choice(choice)
     }
 
+    /// The referee's side: takes back `seat`'s own last decision (see the module's doc) and
+    /// rewrites the save; gives the number of decisions kept.
+    pub fn undo_for(&mut self, seat: usize) -> Result<usize, String> {
+        let game = &self.core.session.game;
+        if self.core.live.is_none() || game.is_over() {
+            return Err("the game is over".into());
+        }
+        if game.to_move() != seat || !self.core.session.seats.is_human(seat) {
+            return Err("you take back only on your turn".into());
+        }
+        let keep = self
+            .core
+            .served_undo_point(seat)
+            .ok_or(NOTHING_TO_TAKE_BACK)?;
+        self.rewind_to(keep)?;
+        self.write_save();
+        Ok(keep)
+    }
+
+    /// A mirror's person asks to take back: a staged choice is taken back here; anything
+    /// else is the referee's to rule.
+    pub(super) fn ask_undo(&mut self) {
+        if self.core.staged.is_some() {
+            self.undo();
+            return;
+        }
+        if self.core.undo_point().is_none() {
+            self.core.note = Some(Note::warn(NOTHING_TO_TAKE_BACK));
+            return;
+        }
+        let Some(remote) = self.core.remote_mut() else {
+            return;
+        };
+        let Some(seat) = remote.seat else {
+            return;
+        };
+        let sent = remote.link.to_referee.send(Submitted {
+            seat,
+            request: Request::Undo,
+        });
+        if sent.is_err() {
+            remote.cut = true;
+            self.core.note = Some(Note::warn("The server closed this table"));
+            return;
+        }
+        remote.pending = true;
+        self.refresh();
+    }
+
+    /// The session with only its first `keep` decisions, replayed from its start (the
+    /// referee's and its mirrors' alike); what the AI or a list was about to do goes.
+    fn rewind_to(&mut self, keep: usize) -> Result<(), String> {
+        let taken = self.core.session.choices.len().saturating_sub(keep);
+        let session = self
+            .core
+            .session
+            .rewound(keep)
+            .map_err(|(i, why)| format!("replaying decision {}: {why}", i + 1))?;
+        self.core.session = session;
+        self.core.staged = None;
+        self.core.popup = None;
+        if let Some(live) = self.core.live.as_mut() {
+            live.ai = Default::default();
+            live.hint = None;
+            if let Some(autosave) = &mut live.autosave {
+                autosave.truncate(keep);
+            }
+        }
+        // Only the seat to move takes back, so after the rewind it is the one to move: another
+        // seat's screen names it.
+        let game = &self.core.session.game;
+        let who = match self.core.remote().and_then(|r| r.seat) {
+            Some(me) if !game.is_over() && game.to_move() != me => {
+                format!("{} took", self.core.session.seats.name(game.to_move()))
+            }
+            Some(_) => "Took".to_string(),
+            None if game.is_over() => "Took".to_string(),
+            None => format!("{} took", self.core.session.seats.name(game.to_move())),
+        };
+        self.core.note = Some(Note::info(format!(
+            "{who} back {taken} decision{}",
+            if taken == 1 { "" } else { "s" }
+        )));
+        self.refresh();
+        Ok(())
+    }
+
     /// Decision `i` of the session, type-erased for the mirrors.
     pub fn decision(&self, i: usize) -> Option<AnyChoice> {
         self.core
@@ -131,9 +235,12 @@ impl<U: GameUi> Table<U> {
         let Some(remote) = self.core.remote_mut() else {
             return Err("not a mirror".into());
         };
+        let Some(seat) = remote.seat else {
+            return Err("this screen watches the game".into());
+        };
         let sent = remote.link.to_referee.send(Submitted {
-            seat: remote.seat,
-            choice: Box::new(choice),
+            seat,
+            request: Request::Choose(Box::new(choice)),
         });
         if sent.is_err() {
             remote.cut = true;
@@ -176,9 +283,21 @@ impl<U: GameUi> Table<U> {
                     self.core.note = Some(Note::warn(format!("Not allowed: {why}")));
                 }
                 Ruling::Waiting(who) => remote.waiting = who,
+                Ruling::Rewound(keep) => {
+                    remote.pending = false;
+                    if let Err(why) = self.rewind_to(keep) {
+                        if let Some(remote) = self.core.remote_mut() {
+                            remote.cut = true;
+                        }
+                        self.core.note = Some(Note::warn(format!(
+                            "This screen lost the game's thread ({why}); leave and join again"
+                        )));
+                        return;
+                    }
+                }
                 Ruling::Made(choice) => {
                     let seat = remote.seat;
-                    let mine = self.core.decider() == Some(seat);
+                    let mine = seat.is_some() && self.core.decider() == seat;
                     let followed = match choice.downcast::<<U::Game as Game>::Choice>() {
                         Ok(c) => self.apply_ruled(*c),
                         Err(_) => Err("a choice of another game".to_string()),
@@ -202,12 +321,41 @@ impl<U: GameUi> Table<U> {
     }
 }
 
+/// Said when there is nothing a served seat may take back.
+const NOTHING_TO_TAKE_BACK: &str = "Nothing to take back: undo goes back only over your own \
+     decisions since another seat decided, and never past something drawn, shuffled or rolled";
+
 impl<U: GameUi> super::Core<U> {
+    /// How many decisions would remain if the person deciding here took back their last:
+    /// on a served table only their own since another seat decided (a bot's too: it is
+    /// someone else's), elsewhere as local play allows.
+    pub(super) fn undo_point(&self) -> Option<usize> {
+        match self.remote() {
+            None => self.session.undo_point(),
+            Some(r) => r.seat.and_then(|seat| self.served_undo_point(seat)),
+        }
+    }
+
+    /// How many decisions would remain if `seat` took back its last on a served table: on its
+    /// turn, its own decisions since another seat decided.
+    pub(super) fn served_undo_point(&self, seat: usize) -> Option<usize> {
+        let game = &self.session.game;
+        if game.is_over() || game.to_move() != seat {
+            return None;
+        }
+        undo_point(&self.session.steps, seat, |_| true)
+    }
+
     pub(super) fn remote(&self) -> Option<&Remote> {
         self.live.as_ref()?.remote.as_ref()
     }
 
     pub(super) fn remote_mut(&mut self) -> Option<&mut Remote> {
         self.live.as_mut()?.remote.as_mut()
+    }
+
+    /// Whether this screen watches a served game (a mirror of no seat).
+    pub(super) fn watching(&self) -> bool {
+        self.remote().is_some_and(|r| r.seat.is_none())
     }
 }

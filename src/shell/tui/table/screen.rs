@@ -68,9 +68,13 @@ pub trait TableScreen: Send {
     /// The referee's side: makes `choice` for `seat` if it is that person's turn and the choice
     /// is legal; says why not otherwise.
     fn decide_for(&mut self, seat: usize, choice: &dyn Any) -> Result<(), String>;
-    /// A mirror of this live table for the person at `seat`, its choices ruled through `link`
-    /// (`None`: a replayed game has none).
-    fn mirror(&self, seat: usize, link: RefereeLink) -> Option<Box<dyn TableScreen>>;
+    /// The referee's side: takes back `seat`'s own last decision (only on its turn, only its
+    /// own since another seat decided, never past a barrier); gives the decisions kept.
+    fn undo_for(&mut self, seat: usize) -> Result<usize, String>;
+    /// A mirror of this live table for the person at `seat` (or, `None`, for someone watching
+    /// it, who sees what is public only), its choices ruled through `link` (`None`: a replayed
+    /// game has none).
+    fn mirror(&self, seat: Option<usize>, link: RefereeLink) -> Option<Box<dyn TableScreen>>;
     /// Each seat's name, and whether a person plays it.
     fn seat_names(&self) -> Vec<(String, bool)>;
     /// Whether the game is over.
@@ -311,7 +315,11 @@ impl<U: GameUi> TableScreen for Table<U> {
         Table::decide_for(self, seat, choice)
     }
 
-    fn mirror(&self, seat: usize, link: RefereeLink) -> Option<Box<dyn TableScreen>> {
+    fn undo_for(&mut self, seat: usize) -> Result<usize, String> {
+        Table::undo_for(self, seat)
+    }
+
+    fn mirror(&self, seat: Option<usize>, link: RefereeLink) -> Option<Box<dyn TableScreen>> {
         self.core.live.as_ref()?;
         Some(Box::new(Table::mirror(self, seat, link)))
     }

@@ -21,10 +21,13 @@ impl<U: GameUi> Core<U> {
             log: &s.log,
             log_scroll: self.log_scroll,
             viewer: self.viewer,
+            // Someone watching a served game sees every hand once it is over, as a replay
+            // of it would show them.
             every_hand: self
                 .replay
                 .as_ref()
-                .is_some_and(|r| r.watch == super::replay::Watch::All),
+                .is_some_and(|r| r.watch == super::replay::Watch::All)
+                || self.watching() && s.game.is_over(),
             human_turn: self.human_turn(),
             ai: self.ai_turn().map(|seat| AiStatus {
                 seat,
@@ -56,7 +59,7 @@ impl<U: GameUi> Core<U> {
             // theirs, and drawing its choices would show what their hand holds.
             && self
                 .remote()
-                .is_none_or(|r| !r.pending && !r.cut && self.decider() == Some(r.seat))
+                .is_none_or(|r| !r.pending && !r.cut && r.seat.is_some() && self.decider() == r.seat)
             && self
                 .decider()
                 .is_some_and(|s| self.session.seats.is_human(s))
@@ -81,10 +84,14 @@ impl<U: GameUi> Core<U> {
             return;
         }
         // A served game's screen is one seat's, whoever decides: its hand only, never a pass
-        // screen.
+        // screen. Someone watching sees no seat's (every hand once the game is over).
         if let Some(seat) = self.remote().map(|r| r.seat) {
             self.gate = None;
-            self.viewer = Some(seat);
+            self.viewer = match seat {
+                Some(seat) => Some(seat),
+                None if self.session.game.is_over() => Some(self.session.game.to_move()),
+                None => None,
+            };
             return;
         }
         let revealed = self.live.as_ref().and_then(|l| l.revealed);

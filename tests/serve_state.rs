@@ -199,3 +199,52 @@ fn a_spectator_sees_the_board_and_no_hand() {
         assert!(!received.contains("Hand of"), "{}", watcher.text());
     });
 }
+
+/// Opens a table of High Ground against the AI from the lobby (the form's defaults), and says
+/// what the form answered when the table was not opened.
+async fn open_against_ai(person: &Person) -> Option<String> {
+    person.wait_for("Tables of this server").await;
+    select(person, "Open a new table: High Ground").await;
+    person.keys(b"\r").await;
+    person.wait_for("New game of High Ground").await;
+    // Enter goes down a row, and starts the game on the last.
+    for _ in 0..12 {
+        person.keys(b"\r").await;
+        tokio::time::sleep(Duration::from_millis(150)).await;
+        let shown = person.text();
+        if shown.contains("(you)") {
+            return None;
+        }
+        if let Some(line) = shown.lines().find(|l| l.contains("unfinished tables")) {
+            return Some(line.trim().to_string());
+        }
+    }
+    panic!(
+        "the table neither opened nor was refused:\n{}",
+        person.text()
+    );
+}
+
+#[test]
+fn one_key_cannot_fill_the_server_with_tables() {
+    let server = Server::start("cap");
+    runtime().block_on(async {
+        let blue = Person::connect(server.address, 110, 36).await;
+        for _ in 0..4 {
+            assert_eq!(open_against_ai(&blue).await, None);
+            // Back to the lobby: the table stays open, and counts.
+            blue.keys(b"q").await;
+            tokio::time::sleep(Duration::from_millis(200)).await;
+            if !blue.text().contains("Tables of this server") {
+                blue.keys(b"y").await;
+            }
+        }
+        let refused = open_against_ai(&blue)
+            .await
+            .expect("the fifth table refused");
+        assert!(refused.contains("4 unfinished tables"), "{refused}");
+        // Another key still opens one.
+        let red = Person::connect(server.address, 110, 36).await;
+        assert_eq!(open_against_ai(&red).await, None);
+    });
+}

@@ -13,6 +13,11 @@ use std::time::{Duration, Instant};
 
 /// How often a referee looks for choices and lets its bots go on.
 const STEP: Duration = Duration::from_millis(20);
+/// The most tables a server holds (each has a thread, and waits while its seats are free).
+pub const MAX_TABLES: usize = 64;
+/// The most unfinished tables one key may have opened: anyone admitted (any key at all with
+/// `--open`) may open tables, and must not be able to fill the server alone.
+pub const OPENED_PER_KEY: usize = 4;
 
 /// The server's tables, shared by every connection's lobby.
 pub struct Tables {
@@ -80,6 +85,24 @@ impl Tables {
         table: Box<dyn TableScreen>,
         key: &str,
     ) -> Result<Box<dyn TableScreen>, String> {
+        let tables = self.list();
+        if tables.len() >= MAX_TABLES {
+            return Err(format!(
+                "The server holds {MAX_TABLES} tables already: join one, or open yours later"
+            ));
+        }
+        let opened = tables
+            .iter()
+            .filter(|t| {
+                let t = lock(t);
+                !t.over() && t.seats.get(t.opener).and_then(|s| s.owner.as_deref()) == Some(key)
+            })
+            .count();
+        if opened >= OPENED_PER_KEY {
+            return Err(format!(
+                "You have {OPENED_PER_KEY} unfinished tables open already: finish or join one"
+            ));
+        }
         let mut seats: Vec<Seat> = Vec::new();
         for (name, person) in table.seat_names() {
             let code = person.then(|| self.fresh_code(&seats));

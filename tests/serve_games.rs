@@ -80,7 +80,7 @@ async fn whole_game(
     red.take_lobby_row("take the free seat Red").await;
     red.wait_for("Hand of Red").await;
     let (mut blues, mut reds) = (Hands::default(), Hands::default());
-    let (by_blue, by_red) = tokio::join!(
+    let (blue_played, red_played) = tokio::join!(
         play_seat(&blue, Picks::new(1), over, usize::MAX, |s| {
             blues.observe(s, "Blue", read)
         }),
@@ -88,6 +88,7 @@ async fn whole_game(
             reds.observe(s, "Red", read)
         })
     );
+    let (by_blue, by_red) = (blue_played.made, red_played.made);
     assert!(
         by_blue > 0 && by_red > 0,
         "both decided: {by_blue}, {by_red}"

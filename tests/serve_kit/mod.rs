@@ -149,7 +149,8 @@ pub struct Person {
     _session: client::Handle<Trusting>,
 }
 
-fn size(v: u16) -> std::num::NonZeroU16 {
+/// A terminal dimension as vt100 takes it (at least 1).
+pub fn size(v: u16) -> std::num::NonZeroU16 {
     std::num::NonZeroU16::new(v.max(1)).unwrap_or(std::num::NonZeroU16::MIN)
 }
 
@@ -251,6 +252,27 @@ impl Person {
         String::from_utf8_lossy(&self.screen.lock().expect("screen").received).into_owned()
     }
 
+    /// Sends a key and waits for the first bytes back; returns how long they took. (Bytes
+    /// are taken as the key's redraw: on a screen waiting for its person, nothing else moves.)
+    pub async fn press(&self, bytes: &[u8]) -> Duration {
+        let (before, _) = self.arrivals();
+        let sent = Instant::now();
+        self.send(bytes).await;
+        loop {
+            if let (n, Some(at)) = self.arrivals()
+                && n > before
+            {
+                return at.saturating_duration_since(sent);
+            }
+            assert!(
+                sent.elapsed() < PATIENCE,
+                "no redraw came for a key; the screen shows:\n{}",
+                self.text()
+            );
+            self.next_change(Duration::from_millis(200)).await;
+        }
+    }
+
     /// How many times bytes came so far, and when they last came.
     pub fn arrivals(&self) -> (u64, Option<Instant>) {
         let s = self.screen.lock().expect("screen");
@@ -292,21 +314,52 @@ impl Person {
     pub async fn take_lobby_row(&self, text: &str) {
         self.wait_for("Tables of this server").await;
         self.wait_for(text).await;
-        for _ in 0..200 {
-            let shown = self.text();
+        // Where the highlight and the row are, on a whole frame (one highlight drawn).
+        let places = |shown: &str| {
             let lines: Vec<&str> = shown.lines().collect();
-            let at = lines.iter().position(|l| l.starts_with("> "));
+            let marked: Vec<usize> = (0..lines.len())
+                .filter(|i| lines[*i].starts_with("> "))
+                .collect();
             let want = lines.iter().position(|l| l.contains(text));
-            match (at, want) {
-                (Some(a), Some(w)) if a == w => {
+            match (marked.as_slice(), want) {
+                ([at], Some(w)) => Some((*at, w)),
+                _ => None,
+            }
+        };
+        let start = Instant::now();
+        loop {
+            assert!(
+                start.elapsed() < PATIENCE,
+                "no lobby row {text:?} could be reached:\n{}",
+                self.text()
+            );
+            let Some((at, want)) = places(&self.text()) else {
+                self.next_change(Duration::from_millis(100)).await;
+                continue;
+            };
+            if at == want {
+                // The same a moment later: not a frame half drawn.
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                if places(&self.text()) == Some((at, want)) {
                     self.keys(b"\r").await;
                     return;
                 }
-                (Some(a), Some(w)) if a > w => self.keys(b"\x1b[A").await,
-                _ => self.keys(DOWN).await,
+                continue;
+            }
+            // The arrows to the row in one packet (as a key held down sends them), then a
+            // wait for the highlight to leave where it was.
+            if at > want {
+                self.send(&b"\x1b[A".repeat(at - want)).await;
+            } else {
+                self.send(&DOWN.repeat(want - at)).await;
+            }
+            let moved = Instant::now();
+            while places(&self.text()).is_some_and(|(a, _)| a == at)
+                && moved.elapsed() < Duration::from_secs(2)
+            {
+                self.next_change(Duration::from_millis(100)).await;
             }
         }
-        panic!("no lobby row {text:?} could be reached:\n{}", self.text());
     }
 }
 
@@ -362,15 +415,19 @@ pub async fn open_for_two(person: &Person, title: &str) {
 
 /// Presses Enter on a new-game form until the table's screen shows (Enter goes down a row,
 /// and starts the game on the last). A game is dealt in a moment, but a loaded machine may
-/// take longer: each press is given time to start it before the next.
+/// take longer: after each press the screen is given time to change before the next.
 pub async fn start_form(person: &Person) {
     for _ in 0..15 {
-        person.keys(b"\r").await;
-        for _ in 0..30 {
-            if person.text().contains("(you)") {
-                return;
-            }
-            tokio::time::sleep(Duration::from_millis(50)).await;
+        person.send(b"\r").await;
+        let pressed = Instant::now();
+        let before = person.text();
+        while person.text() == before && pressed.elapsed() < Duration::from_secs(2) {
+            person.next_change(Duration::from_millis(100)).await;
+        }
+        // A frame comes in pieces: a moment for the rest of it.
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        if person.text().contains("(you)") {
+            return;
         }
     }
     person.wait_for("(you)").await;
@@ -387,7 +444,7 @@ pub fn my_turn(shown: &str) -> bool {
 }
 
 /// The highlighted entry and the length of an open "Every legal choice" list ("3 of 12").
-fn list_position(shown: &str) -> Option<(usize, usize)> {
+pub fn list_position(shown: &str) -> Option<(usize, usize)> {
     let line = shown.lines().find(|l| l.contains(" · Enter: take it"))?;
     let before = line.split(" · Enter: take it").next()?;
     let mut words = before.rsplit(|c: char| c == '│' || c.is_whitespace());
@@ -417,9 +474,9 @@ impl Picks {
 
 /// Makes one decision the way a person can: `c` lists every legal choice, ↓ moves to the
 /// `picks`' entry and Enter takes it. Returns once the list is gone (the choice went to the
-/// referee) and the screen no longer offers the same decision.
-pub async fn decide(person: &Person, picks: &mut Picks) {
-    person.send(b"c").await;
+/// referee), with how long `c` and Enter each took to bring bytes back.
+pub async fn decide(person: &Person, picks: &mut Picks) -> [Duration; 2] {
+    let listed = person.press(b"c").await;
     let shown = person
         .wait_until("the list of every legal choice", |s| {
             list_position(s).is_some()
@@ -435,10 +492,18 @@ pub async fn decide(person: &Person, picks: &mut Picks) {
             list_position(s) == Some((k + 1, total))
         })
         .await;
-    person.send(b"\r").await;
+    let taken = person.press(b"\r").await;
     person
         .wait_until("the list to close", |s| list_position(s).is_none())
         .await;
+    [listed, taken]
+}
+
+/// What [`play_seat`] did: its decisions, and each key's time to its first bytes back.
+#[derive(Default)]
+pub struct Played {
+    pub made: usize,
+    pub latencies: Vec<Duration>,
 }
 
 /// Plays `person`'s seat until `over` holds for its screen, deciding on each of its turns,
@@ -451,8 +516,8 @@ pub async fn play_seat(
     over: impl Fn(&str) -> bool,
     limit: usize,
     mut observe: impl FnMut(&str),
-) -> usize {
-    let mut made = 0;
+) -> Played {
+    let mut played = Played::default();
     let mut last = String::new();
     let mut since = Instant::now();
     loop {
@@ -460,12 +525,12 @@ pub async fn play_seat(
         if shown != last {
             observe(&shown);
         }
-        if over(&shown) || made >= limit {
-            return made;
+        if over(&shown) || played.made >= limit {
+            return played;
         }
         if my_turn(&shown) {
-            decide(person, &mut picks).await;
-            made += 1;
+            played.latencies.extend(decide(person, &mut picks).await);
+            played.made += 1;
             since = Instant::now();
             continue;
         }
@@ -475,7 +540,8 @@ pub async fn play_seat(
         }
         assert!(
             since.elapsed() < 2 * PATIENCE,
-            "the table stood still after {made} decisions of this seat; the screen shows:\n{last}"
+            "the table stood still after {} decisions of this seat; the screen shows:\n{last}",
+            played.made
         );
         person.next_change(Duration::from_millis(200)).await;
     }
@@ -524,4 +590,59 @@ fn split_panel(shown: &str, title: &str) -> (Vec<String>, String) {
     }
     let rest: Vec<String> = rest.iter().map(|r| r.iter().collect()).collect();
     (lines, rest.join("\n"))
+}
+
+/// Opens `n` tables of High Ground for two, one after another (so that the one free seat in
+/// the lobby is the new table's), on terminals of 100 × 50 (the lobby does not scroll: its
+/// rows must fit): the opener connects from loopback address `from(2i)`, the joiner from
+/// `from(2i + 1)`. Returns each table's two people, both at the table.
+pub async fn open_tables(
+    server: &Server,
+    n: usize,
+    from: impl Fn(usize) -> IpAddr,
+) -> Vec<(Person, Person)> {
+    let mut tables = Vec::new();
+    for i in 0..n {
+        let blue = Person::connect_from(from(2 * i), server.address, 100, 50).await;
+        open_for_two(&blue, "High Ground").await;
+        let red = Person::connect_from(from(2 * i + 1), server.address, 100, 50).await;
+        red.take_lobby_row("take the free seat Red").await;
+        red.wait_for("Hand of Red").await;
+        tables.push((blue, red));
+    }
+    tables
+}
+
+/// How many entries the log panel shows (each starts with "▌ "); both seats of a table see
+/// the same log, so both can stop at the same count.
+pub fn log_entries(shown: &str) -> usize {
+    panel_lines(shown, "Log─")
+        .iter()
+        .filter(|l| l.starts_with("▌ "))
+        .count()
+}
+
+/// Runs the futures together on this task (the runtime's threads serve the connections
+/// meanwhile) and gives their results in order.
+pub async fn join_all<F: std::future::Future>(all: Vec<F>) -> Vec<F::Output> {
+    let mut pending: Vec<_> = all.into_iter().map(Box::pin).collect();
+    let mut done: Vec<Option<F::Output>> = pending.iter().map(|_| None).collect();
+    std::future::poll_fn(|cx| {
+        let mut waiting = false;
+        for (fut, slot) in pending.iter_mut().zip(done.iter_mut()) {
+            if slot.is_none() {
+                match fut.as_mut().poll(cx) {
+                    std::task::Poll::Ready(v) => *slot = Some(v),
+                    std::task::Poll::Pending => waiting = true,
+                }
+            }
+        }
+        if waiting {
+            std::task::Poll::Pending
+        } else {
+            std::task::Poll::Ready(())
+        }
+    })
+    .await;
+    done.into_iter().flatten().collect()
 }

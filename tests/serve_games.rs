@@ -3,9 +3,10 @@
 //! decision, lists every legal choice (`c`), moves to one drawn from a fixed seed and takes it
 //! (↓, Enter), until the screen says the game is over. Then the server's save must replay to
 //! its end (`tashkalar replay --verify`), and neither client may have been sent a card of the
-//! other's hand before its own log named that card (played, discarded or revealed). Each game is its shortest form (High Ground's Mini, Res Arcana's first game,
-//! Tash-Kalar's Deathmatch) with a fixed seed; the choices are the test's own, so a game's
-//! length varies with the program, but every game ends by its rules.
+//! other's hand before its own log named that card (played, discarded or revealed). Each game
+//! is its shortest form (High Ground's Mini, Res Arcana's first game, Tash-Kalar's Deathmatch)
+//! with a fixed seed; the choices are the test's own, so a game's length varies with the
+//! program, but every game ends by its rules.
 
 mod serve_kit;
 

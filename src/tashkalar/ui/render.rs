@@ -544,10 +544,14 @@ pub fn render(
             }
             None => {}
         }
+        // Another seat's options name what its hand holds (the cards it may return, its
+        // flares): a served screen on another person's turn lists none of them.
+        let own = v.viewer.is_none_or(|w| w == decider.index());
         options = s
             .model
             .options
             .iter()
+            .filter(|_| own)
             .map(|c| match c {
                 // The prompt says where returned cards go: the option names the card only, so
                 // that it fits a small panel.

@@ -1,0 +1,381 @@
+//! What the tests of `tashkalar serve` over many clients share (issue 52), and what the load
+//! example (`examples/serve_load.rs`) measures with: the built program serving on loopback,
+//! russh's client playing as a person's terminal would (a pty of a given size, keys as bytes),
+//! and a vt100 parser reading what each client's screen shows. Waits poll for text with
+//! generous timeouts that fail saying what was on the screen; nothing here asserts on time.
+#![allow(dead_code)]
+
+mod play;
+pub use play::*;
+
+use russh::keys::{Algorithm, PrivateKey, PrivateKeyWithHashAlg};
+use russh::{ChannelMsg, client};
+use std::io::{BufRead, BufReader};
+use std::net::{IpAddr, SocketAddr};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+/// How long a wait for a screen may take before the test fails: far above what any screen
+/// takes, since the machine running the tests may be loaded.
+pub const PATIENCE: Duration = Duration::from_secs(30);
+
+pub const DOWN: &[u8] = b"\x1b[B";
+pub const LEFT: &[u8] = b"\x1b[D";
+pub const RIGHT: &[u8] = b"\x1b[C";
+
+/// The program under test: Cargo's for an integration test, else the one built next to the
+/// running example (`target/release/tashkalar` for `target/release/examples/serve_load`).
+pub fn program() -> PathBuf {
+    if let Some(built) = option_env!("CARGO_BIN_EXE_tashkalar") {
+        return PathBuf::from(built);
+    }
+    let exe = std::env::current_exe().expect("the example's own path");
+    let dir = exe
+        .parent()
+        .and_then(Path::parent)
+        .expect("target/<profile>");
+    dir.join(format!("tashkalar{}", std::env::consts::EXE_SUFFIX))
+}
+
+/// The server on an ephemeral loopback port with a data directory of its own, ended (and
+/// the directory removed) with the value.
+pub struct Server {
+    child: Child,
+    pub address: SocketAddr,
+    pub dir: PathBuf,
+}
+
+impl Server {
+    /// Starts `tashkalar serve --port 0` with a fresh data directory named after `name`.
+    pub fn start(name: &str) -> Server {
+        let dir =
+            std::env::temp_dir().join(format!("tashkalar-serve-kit-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let mut child = Command::new(program())
+            .args(["serve", "--port", "0", "--data-dir"])
+            .arg(&dir)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{}: the server starts: {e}", program().display()));
+        let mut line = String::new();
+        let stdout = child.stdout.take().expect("its output");
+        BufReader::new(stdout)
+            .read_line(&mut line)
+            .expect("the server says where it listens");
+        let address = line
+            .strip_prefix("serving on ")
+            .and_then(|rest| rest.split(';').next())
+            .and_then(|a| a.parse().ok())
+            .unwrap_or_else(|| panic!("unexpected first line: {line:?}"));
+        Server {
+            child,
+            address,
+            dir,
+        }
+    }
+
+    /// Whether the process still runs.
+    pub fn running(&mut self) -> bool {
+        matches!(self.child.try_wait(), Ok(None))
+    }
+
+    /// The server's saves (`DIR/saves/*.ron`, not the hidden files written on the way).
+    pub fn saves(&self) -> Vec<PathBuf> {
+        std::fs::read_dir(self.dir.join("saves"))
+            .map(|d| {
+                d.filter_map(|e| e.ok().map(|e| e.path()))
+                    .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                    .filter(|p| !p.to_string_lossy().contains("/."))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// `tashkalar replay --verify FILE` says the save replays to its recorded end; panics with
+/// what it said otherwise.
+pub fn assert_verifies(save: &Path) {
+    let verified = Command::new(program())
+        .args(["replay", "--verify"])
+        .arg(save)
+        .output()
+        .expect("replay runs");
+    let said = String::from_utf8_lossy(&verified.stdout);
+    assert!(
+        verified.status.success() && said.starts_with("ok"),
+        "{}: {said}{}",
+        save.display(),
+        String::from_utf8_lossy(&verified.stderr)
+    );
+}
+
+/// A client that takes any host key: the server's key is made fresh for each test.
+pub struct Trusting;
+
+impl client::Handler for Trusting {
+    type Error = russh::Error;
+
+    async fn check_server_key(
+        &mut self,
+        _key: &russh::keys::PublicKeyOrCertificate,
+    ) -> Result<bool, Self::Error> {
+        Ok(true)
+    }
+}
+
+/// What a client's terminal shows, every byte it was sent, and when bytes last came.
+/// `changed` wakes a wait when bytes come (waits need not poll, and see a redraw at once).
+struct Screen {
+    changed: Arc<tokio::sync::Notify>,
+    parser: vt100::Parser,
+    received: Vec<u8>,
+    /// How many times bytes came (a redraw is one or more of these).
+    arrivals: u64,
+    last_arrival: Option<Instant>,
+}
+
+/// A person at a terminal, connected to the server.
+pub struct Person {
+    channel: russh::ChannelWriteHalf<client::Msg>,
+    screen: Arc<Mutex<Screen>>,
+    _session: client::Handle<Trusting>,
+}
+
+/// A terminal dimension as vt100 takes it (at least 1).
+pub fn size(v: u16) -> std::num::NonZeroU16 {
+    std::num::NonZeroU16::new(v.max(1)).unwrap_or(std::num::NonZeroU16::MIN)
+}
+
+impl Person {
+    /// Connects a terminal of `cols` × `rows` with a fresh random key.
+    pub async fn connect(address: SocketAddr, cols: u16, rows: u16) -> Person {
+        let stream = tokio::net::TcpStream::connect(address)
+            .await
+            .unwrap_or_else(|e| panic!("connects to {address}: {e}"));
+        Person::over(stream, cols, rows).await
+    }
+
+    /// Connects from the loopback address `from` (any of 127.0.0.0/8 is this machine's on
+    /// Linux), so that more clients than the server takes from one address can connect.
+    pub async fn connect_from(from: IpAddr, address: SocketAddr, cols: u16, rows: u16) -> Person {
+        let socket = tokio::net::TcpSocket::new_v4().expect("a socket");
+        socket
+            .bind(SocketAddr::new(from, 0))
+            .unwrap_or_else(|e| panic!("binds {from}: {e}"));
+        let stream = socket
+            .connect(address)
+            .await
+            .unwrap_or_else(|e| panic!("connects to {address} from {from}: {e}"));
+        Person::over(stream, cols, rows).await
+    }
+
+    async fn over(stream: tokio::net::TcpStream, cols: u16, rows: u16) -> Person {
+        let _ = stream.set_nodelay(true);
+        let config = Arc::new(client::Config::default());
+        let mut session = client::connect_stream(config, stream, Trusting)
+            .await
+            .expect("the SSH handshake");
+        let key = PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).expect("a key");
+        let auth = session
+            .authenticate_publickey("player", PrivateKeyWithHashAlg::new(Arc::new(key), None))
+            .await
+            .expect("authenticates");
+        assert!(auth.success(), "any key is taken on loopback");
+        let channel = session.channel_open_session().await.expect("a session");
+        channel
+            .request_pty(false, "xterm-256color", cols.into(), rows.into(), 0, 0, &[])
+            .await
+            .expect("a pty");
+        channel.request_shell(false).await.expect("a shell");
+        let (mut read, write) = channel.split();
+        let screen = Arc::new(Mutex::new(Screen {
+            changed: Arc::default(),
+            parser: vt100::Parser::new(size(rows), size(cols), 0),
+            received: Vec::new(),
+            arrivals: 0,
+            last_arrival: None,
+        }));
+        let seen = Arc::clone(&screen);
+        tokio::spawn(async move {
+            while let Some(msg) = read.wait().await {
+                if let ChannelMsg::Data { data } = msg {
+                    let mut s = seen.lock().expect("screen");
+                    s.parser.process(&data);
+                    s.received.extend_from_slice(&data);
+                    s.arrivals += 1;
+                    s.last_arrival = Some(Instant::now());
+                    s.changed.notify_one();
+                }
+            }
+        });
+        Person {
+            channel: write,
+            screen,
+            _session: session,
+        }
+    }
+
+    /// Sends `bytes` as one packet (one key, as a person types it), without waiting.
+    pub async fn send(&self, bytes: &[u8]) {
+        self.channel
+            .data_bytes(bytes.to_vec())
+            .await
+            .expect("keys sent");
+    }
+
+    /// Sends a key and gives it a moment, as a person typing would.
+    pub async fn keys(&self, bytes: &[u8]) {
+        self.send(bytes).await;
+        tokio::time::sleep(Duration::from_millis(60)).await;
+    }
+
+    /// What the screen shows now.
+    pub fn text(&self) -> String {
+        self.screen
+            .lock()
+            .expect("screen")
+            .parser
+            .screen()
+            .contents()
+    }
+
+    /// Every byte the server sent this client, as text.
+    pub fn received(&self) -> String {
+        String::from_utf8_lossy(&self.screen.lock().expect("screen").received).into_owned()
+    }
+
+    /// Sends a key and waits for the first bytes back; returns how long they took. (Bytes
+    /// are taken as the key's redraw: on a screen waiting for its person, nothing else moves.)
+    pub async fn press(&self, bytes: &[u8]) -> Duration {
+        let (before, _) = self.arrivals();
+        let sent = Instant::now();
+        self.send(bytes).await;
+        loop {
+            if let (n, Some(at)) = self.arrivals()
+                && n > before
+            {
+                return at.saturating_duration_since(sent);
+            }
+            assert!(
+                sent.elapsed() < PATIENCE,
+                "no redraw came for a key; the screen shows:\n{}",
+                self.text()
+            );
+            self.next_change(Duration::from_millis(200)).await;
+        }
+    }
+
+    /// How many bytes the server sent this client so far.
+    pub fn received_len(&self) -> usize {
+        self.screen.lock().expect("screen").received.len()
+    }
+
+    /// How many times bytes came so far, and when they last came.
+    pub fn arrivals(&self) -> (u64, Option<Instant>) {
+        let s = self.screen.lock().expect("screen");
+        (s.arrivals, s.last_arrival)
+    }
+
+    /// Waits until bytes come or `longest` passes, whichever is first.
+    pub async fn next_change(&self, longest: Duration) {
+        let changed = Arc::clone(&self.screen.lock().expect("screen").changed);
+        let _ = tokio::time::timeout(longest, changed.notified()).await;
+    }
+
+    /// The screen once `test` holds for it; fails after [`PATIENCE`] showing the screen.
+    pub async fn wait_until(&self, what: &str, test: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let shown = self.text();
+            if test(&shown) {
+                return shown;
+            }
+            assert!(
+                start.elapsed() < PATIENCE,
+                "waited for {what}; the screen shows:\n{shown}"
+            );
+            // Bytes that came between the look above and this wait left a permit: no redraw
+            // is missed.
+            self.next_change(Duration::from_millis(200)).await;
+        }
+    }
+
+    /// The screen once it shows `text`.
+    pub async fn wait_for(&self, text: &str) -> String {
+        self.wait_until(&format!("{text:?}"), |s| s.contains(text))
+            .await
+    }
+
+    /// Moves the lobby's highlight (the row drawn with "> ") to the row holding `text` and
+    /// takes it. Rows are found by their words, not their place: tables come and go.
+    pub async fn take_lobby_row(&self, text: &str) {
+        self.wait_for("Tables of this server").await;
+        self.wait_for(text).await;
+        // Where the highlight and the row are, on a whole frame (one highlight drawn).
+        let places = |shown: &str| {
+            let lines: Vec<&str> = shown.lines().collect();
+            let marked: Vec<usize> = (0..lines.len())
+                .filter(|i| lines[*i].starts_with("> "))
+                .collect();
+            let want = lines.iter().position(|l| l.contains(text));
+            match (marked.as_slice(), want) {
+                ([at], Some(w)) => Some((*at, w)),
+                _ => None,
+            }
+        };
+        let start = Instant::now();
+        loop {
+            assert!(
+                start.elapsed() < PATIENCE,
+                "no lobby row {text:?} could be reached:\n{}",
+                self.text()
+            );
+            let Some((at, want)) = places(&self.text()) else {
+                self.next_change(Duration::from_millis(100)).await;
+                continue;
+            };
+            if at == want {
+                // The same a moment later: not a frame half drawn.
+                tokio::time::sleep(Duration::from_millis(100)).await;
+                if places(&self.text()) == Some((at, want)) {
+                    self.keys(b"\r").await;
+                    return;
+                }
+                continue;
+            }
+            // The arrows to the row in one packet (as a key held down sends them), then a
+            // wait for the highlight to leave where it was.
+            if at > want {
+                self.send(&b"\x1b[A".repeat(at - want)).await;
+            } else {
+                self.send(&DOWN.repeat(want - at)).await;
+            }
+            let moved = Instant::now();
+            while places(&self.text()).is_some_and(|(a, _)| a == at)
+                && moved.elapsed() < Duration::from_secs(2)
+            {
+                self.next_change(Duration::from_millis(100)).await;
+            }
+        }
+    }
+}
+
+/// A runtime of two threads for the clients (the machine has few cores).
+pub fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("a runtime")
+}

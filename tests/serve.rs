@@ -3,9 +3,9 @@
 //! reads what each client's screen shows. Waits poll for text with generous timeouts; no
 //! assertion is about time.
 
-mod serve_common;
+mod serve_kit;
 
-use serve_common::*;
+use serve_kit::*;
 use std::process::Command;
 use std::time::{Duration, Instant};
 
@@ -14,7 +14,7 @@ fn two_people_play_high_ground_each_at_their_own_seat() {
     let server = Server::start("hg");
     runtime().block_on(async {
         let blue = Person::connect(server.address, 110, 36).await;
-        open_for_two(&blue, 1, "High Ground").await;
+        open_for_two(&blue, "High Ground").await;
         let shown = blue.wait_for("Waiting for Red").await;
         assert!(shown.contains("Hand of Blue"), "{shown}");
 
@@ -73,7 +73,7 @@ fn a_tash_kalar_hand_reaches_its_own_seat_only() {
     let server = Server::start("tk");
     runtime().block_on(async {
         let blue = Person::connect(server.address, 120, 40).await;
-        open_for_two(&blue, 0, "Tash-Kalar").await;
+        open_for_two(&blue, "Tash-Kalar").await;
         let shown = blue.wait_for("Hand of Blue").await;
         let names = hand_names(&shown, "Blue");
         assert!(

@@ -2,9 +2,9 @@
 //! tables, each seat kept for the key that took it; join codes take seats; a damaged table
 //! file is skipped, said, and kept.
 
-mod serve_common;
+mod serve_kit;
 
-use serve_common::*;
+use serve_kit::*;
 use std::time::{Duration, Instant};
 
 /// The join code of `seat` shown on the screen ("join codes: Red K7M2QX").
@@ -16,12 +16,22 @@ fn code_of(shown: &str, seat: &str) -> String {
     rest.chars().take(6).collect()
 }
 
-/// Waits until the screen has changed from `before`.
-async fn changed(person: &Person, before: &str) {
+/// Presses Enter on `person`'s screen until `watched`'s screen changes from what it showed
+/// before: a press that comes before the screen takes keys (a loaded machine draws late) is
+/// pressed again, and a press that took changes the screen within moments.
+async fn enter_until_changed(person: &Person, watched: &Person) {
+    let before = watched.text();
     let start = Instant::now();
-    while person.text() == before {
+    loop {
+        person.keys(b"\r").await;
+        let pressed = Instant::now();
+        while pressed.elapsed() < Duration::from_secs(3) {
+            if watched.text() != before {
+                return;
+            }
+            watched.next_change(Duration::from_millis(100)).await;
+        }
         assert!(start.elapsed() < PATIENCE, "the screen never changed");
-        tokio::time::sleep(Duration::from_millis(50)).await;
     }
 }
 
@@ -35,17 +45,14 @@ fn a_killed_server_offers_its_table_again_to_the_same_keys() {
     let server = Server::start_in(&dir, &[], None);
     let before = runtime().block_on(async {
         let blue = Person::connect_as(server.address, 110, 36, blue_key.clone()).await;
-        open_for_two(&blue, 1, "High Ground").await;
+        open_for_two(&blue, "High Ground").await;
         let red = Person::connect_as(server.address, 120, 40, red_key.clone()).await;
-        select(&red, "take the free seat Red").await;
-        red.keys(b"\r").await;
+        red.take_lobby_row("take the free seat Red").await;
         red.wait_for("Hand of Red").await;
         red.keys(b"\r").await;
         blue.wait_for("Red laid").await;
         // Blue answers; both screens follow.
-        let shown = blue.text();
-        blue.keys(b"\r").await;
-        changed(&blue, &shown).await;
+        enter_until_changed(&blue, &blue).await;
         red.wait_for("Blue laid").await;
         // The save is written after every decision: wait for it to hold both.
         tokio::time::sleep(Duration::from_millis(300)).await;
@@ -73,25 +80,22 @@ fn a_killed_server_offers_its_table_again_to_the_same_keys() {
         assert!(!shown.contains("rejoin"), "{shown}");
 
         let blue = Person::connect_as(server.address, 110, 36, blue_key).await;
-        select(&blue, "waiting for Blue — rejoin").await;
-        assert!(!blue.text().contains("waiting for Red"), "{}", blue.text());
-        blue.keys(b"\r").await;
+        let lobby = blue.wait_for("waiting for Blue — rejoin").await;
+        assert!(!lobby.contains("waiting for Red"), "{lobby}");
+        blue.take_lobby_row("waiting for Blue — rejoin").await;
         let shown = blue.wait_for("Hand of Blue").await;
         assert!(shown.contains("Blue laid"), "{shown}");
         blue.wait_for("Waiting for Red").await;
 
         let red = Person::connect_as(server.address, 120, 40, red_key).await;
-        select(&red, "waiting for Red — rejoin").await;
-        red.keys(b"\r").await;
+        red.take_lobby_row("waiting for Red — rejoin").await;
         let shown = red.wait_for("Hand of Red").await;
         assert!(shown.contains("Blue laid"), "{shown}");
         // The same position as before the kill, and the game goes on from it.
         let files = saves(&dir);
         assert_eq!(files.len(), 1, "{files:?}");
         assert_eq!(verified(&files[0]), before);
-        let shown = red.text();
-        red.keys(b"\r").await;
-        changed(&red, &shown).await;
+        enter_until_changed(&red, &red).await;
         tokio::time::sleep(Duration::from_millis(300)).await;
         assert_ne!(
             verified(&files[0]),
@@ -119,7 +123,7 @@ fn with_open_a_seat_is_taken_by_its_code_only() {
     let server = Server::start_in(&dir, &["--open"], None);
     runtime().block_on(async {
         let blue = Person::connect(server.address, 120, 36).await;
-        open_for_two(&blue, 1, "High Ground").await;
+        open_for_two(&blue, "High Ground").await;
         let shown = blue.wait_for("join codes: Red").await;
         let code = code_of(&shown, "Red");
 
@@ -131,14 +135,12 @@ fn with_open_a_seat_is_taken_by_its_code_only() {
             !shown.contains(&code),
             "the code is shown to its opener only"
         );
-        select(&red, "Join a table with a code").await;
-        red.keys(b"\r").await;
+        red.take_lobby_row("Join a table with a code").await;
         red.keys(b"zzzz22").await;
         red.keys(b"\r").await;
         red.wait_for("Not joined: no seat has that code").await;
         // The code as typed by a person: lower case, a space in it.
-        select(&red, "Join a table with a code").await;
-        red.keys(b"\r").await;
+        red.take_lobby_row("Join a table with a code").await;
         let typed = format!("{} {}", &code[..3], &code[3..]).to_lowercase();
         red.keys(typed.as_bytes()).await;
         red.keys(b"\r").await;
@@ -170,23 +172,19 @@ fn a_spectator_sees_the_board_and_no_hand() {
     let server = Server::start("watch");
     runtime().block_on(async {
         let blue = Person::connect(server.address, 120, 40).await;
-        open_for_two(&blue, 0, "Tash-Kalar").await;
+        open_for_two(&blue, "Tash-Kalar").await;
         let red = Person::connect(server.address, 120, 40).await;
-        select(&red, "take the free seat Red").await;
-        red.keys(b"\r").await;
+        red.take_lobby_row("take the free seat Red").await;
         let mut names = hand_names(&red.wait_for("Hand of Red").await, "Red");
         names.extend(hand_names(&blue.wait_for("Red  to decide").await, "Blue"));
         assert!(names.len() >= 6, "both hands read: {names:?}");
 
         let watcher = Person::connect(server.address, 120, 40).await;
-        select(&watcher, "watch table 1").await;
-        watcher.keys(b"\r").await;
+        watcher.take_lobby_row("watch table 1").await;
         let shown = watcher.wait_for("Red  to decide").await;
         assert!(!shown.contains("Hand of"), "{shown}");
         // Red decides; the watcher's board follows; a key of the watcher decides nothing.
-        let before = watcher.text();
-        red.keys(b"\r").await;
-        changed(&watcher, &before).await;
+        enter_until_changed(&red, &watcher).await;
         watcher.keys(b"\r").await;
         tokio::time::sleep(Duration::from_millis(300)).await;
         let received = watcher.received();
@@ -204,8 +202,7 @@ fn a_spectator_sees_the_board_and_no_hand() {
 /// what the form answered when the table was not opened.
 async fn open_against_ai(person: &Person) -> Option<String> {
     person.wait_for("Tables of this server").await;
-    select(person, "Open a new table: High Ground").await;
-    person.keys(b"\r").await;
+    person.take_lobby_row("Open a new table: High Ground").await;
     person.wait_for("New game of High Ground").await;
     // Enter goes down a row, and starts the game on the last.
     for _ in 0..12 {

@@ -5,9 +5,9 @@
 //! over SSH: a Tash-Kalar seat takes back its first action of a turn; both screens follow.
 
 mod hg;
-mod serve_common;
+mod serve_kit;
 
-use serve_common::{Person, Server, open_for_two, runtime, saves, select, verified};
+use serve_kit::{Person, Server, open_for_two, runtime, saves, verified};
 use std::sync::mpsc::channel;
 use std::time::{Duration, Instant};
 use table::highground::HighGround;
@@ -89,10 +89,9 @@ fn over_ssh_a_seat_takes_back_its_action_and_every_screen_follows() {
     let server = Server::start("undo");
     runtime().block_on(async {
         let blue = Person::connect(server.address, 120, 40).await;
-        open_for_two(&blue, 0, "Tash-Kalar").await;
+        open_for_two(&blue, "Tash-Kalar").await;
         let red = Person::connect(server.address, 120, 40).await;
-        select(&red, "take the free seat Red").await;
-        red.keys(b"\r").await;
+        red.take_lobby_row("take the free seat Red").await;
         red.wait_for("Hand of Red").await;
         // Red's start square, then Blue's one action of turn 1.
         red.keys(b"\r").await;

@@ -40,11 +40,13 @@ pub fn program() -> PathBuf {
 }
 
 /// The server on an ephemeral loopback port with a data directory of its own, ended (and
-/// the directory removed) with the value.
+/// the directory removed, unless [`Server::kill`] kept it) with the value.
 pub struct Server {
     child: Child,
     pub address: SocketAddr,
     pub dir: PathBuf,
+    /// Whether the data directory goes with the server (not when a test starts another on it).
+    keep_dir: bool,
 }
 
 impl Server {
@@ -53,11 +55,24 @@ impl Server {
         let dir =
             std::env::temp_dir().join(format!("tashkalar-serve-kit-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
+        Server::start_in(&dir, &[], None)
+    }
+
+    /// Starts the server on the data directory `dir` as it is, with more arguments, its
+    /// standard error into the file `errors` if given.
+    pub fn start_in(dir: &Path, more: &[&str], errors: Option<&Path>) -> Server {
+        let dir = dir.to_path_buf();
+        let stderr = match errors {
+            Some(path) => Stdio::from(std::fs::File::create(path).expect("an error file")),
+            None => Stdio::inherit(),
+        };
         let mut child = Command::new(program())
-            .args(["serve", "--port", "0", "--data-dir"])
+            .args(["serve", "--port", "0"])
+            .args(more)
+            .arg("--data-dir")
             .arg(&dir)
             .stdout(Stdio::piped())
-            .stderr(Stdio::inherit())
+            .stderr(stderr)
             .spawn()
             .unwrap_or_else(|e| panic!("{}: the server starts: {e}", program().display()));
         let mut line = String::new();
@@ -74,7 +89,16 @@ impl Server {
             child,
             address,
             dir,
+            keep_dir: false,
         }
+    }
+
+    /// Kills the server at once (SIGKILL), its data directory kept.
+    pub fn kill(mut self) -> PathBuf {
+        self.keep_dir = true;
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        self.dir.clone()
     }
 
     /// Whether the process still runs.
@@ -84,14 +108,7 @@ impl Server {
 
     /// The server's saves (`DIR/saves/*.ron`, not the hidden files written on the way).
     pub fn saves(&self) -> Vec<PathBuf> {
-        std::fs::read_dir(self.dir.join("saves"))
-            .map(|d| {
-                d.filter_map(|e| e.ok().map(|e| e.path()))
-                    .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-                    .filter(|p| !p.to_string_lossy().contains("/."))
-                    .collect()
-            })
-            .unwrap_or_default()
+        saves(&self.dir)
     }
 }
 
@@ -99,25 +116,51 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
+        if !self.keep_dir {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
     }
 }
 
-/// `tashkalar replay --verify FILE` says the save replays to its recorded end; panics with
-/// what it said otherwise.
-pub fn assert_verifies(save: &Path) {
-    let verified = Command::new(program())
+/// The saves of a server's data directory `dir` (`dir/saves/*.ron`, not the hidden files
+/// written on the way).
+pub fn saves(dir: &Path) -> Vec<PathBuf> {
+    std::fs::read_dir(dir.join("saves"))
+        .map(|d| {
+            d.filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
+                .filter(|p| !p.to_string_lossy().contains("/."))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// `tashkalar replay --verify FILE`'s answer ("ok HASH"); panics with what it said unless the
+/// save replays to its recorded end.
+pub fn verified(save: &Path) -> String {
+    let out = Command::new(program())
         .args(["replay", "--verify"])
         .arg(save)
         .output()
         .expect("replay runs");
-    let said = String::from_utf8_lossy(&verified.stdout);
+    let said = String::from_utf8_lossy(&out.stdout).trim().to_string();
     assert!(
-        verified.status.success() && said.starts_with("ok"),
+        out.status.success() && said.starts_with("ok"),
         "{}: {said}{}",
         save.display(),
-        String::from_utf8_lossy(&verified.stderr)
+        String::from_utf8_lossy(&out.stderr)
     );
+    said
+}
+
+/// [`verified`], its answer dropped.
+pub fn assert_verifies(save: &Path) {
+    verified(save);
+}
+
+/// A fresh client key.
+pub fn new_key() -> PrivateKey {
+    PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).expect("a key")
 }
 
 /// A client that takes any host key: the server's key is made fresh for each test.
@@ -160,10 +203,15 @@ pub fn size(v: u16) -> std::num::NonZeroU16 {
 impl Person {
     /// Connects a terminal of `cols` × `rows` with a fresh random key.
     pub async fn connect(address: SocketAddr, cols: u16, rows: u16) -> Person {
+        Person::connect_as(address, cols, rows, new_key()).await
+    }
+
+    /// Connects a terminal of `cols` × `rows` with the key `key` (a person coming back).
+    pub async fn connect_as(address: SocketAddr, cols: u16, rows: u16, key: PrivateKey) -> Person {
         let stream = tokio::net::TcpStream::connect(address)
             .await
             .unwrap_or_else(|e| panic!("connects to {address}: {e}"));
-        Person::over(stream, cols, rows).await
+        Person::over(stream, cols, rows, key).await
     }
 
     /// Connects from the loopback address `from` (any of 127.0.0.0/8 is this machine's on
@@ -177,16 +225,15 @@ impl Person {
             .connect(address)
             .await
             .unwrap_or_else(|e| panic!("connects to {address} from {from}: {e}"));
-        Person::over(stream, cols, rows).await
+        Person::over(stream, cols, rows, new_key()).await
     }
 
-    async fn over(stream: tokio::net::TcpStream, cols: u16, rows: u16) -> Person {
+    async fn over(stream: tokio::net::TcpStream, cols: u16, rows: u16, key: PrivateKey) -> Person {
         let _ = stream.set_nodelay(true);
         let config = Arc::new(client::Config::default());
         let mut session = client::connect_stream(config, stream, Trusting)
             .await
             .expect("the SSH handshake");
-        let key = PrivateKey::random(&mut rand::rng(), Algorithm::Ed25519).expect("a key");
         let auth = session
             .authenticate_publickey("player", PrivateKeyWithHashAlg::new(Arc::new(key), None))
             .await
@@ -238,6 +285,20 @@ impl Person {
     pub async fn keys(&self, bytes: &[u8]) {
         self.send(bytes).await;
         tokio::time::sleep(Duration::from_millis(60)).await;
+    }
+
+    /// Resizes the terminal (the client's window-change; the screen read here follows, within
+    /// the server's bounds).
+    pub async fn resize(&self, cols: u16, rows: u16) {
+        self.channel
+            .window_change(cols.into(), rows.into(), 0, 0)
+            .await
+            .expect("resized");
+        self.screen
+            .lock()
+            .expect("screen")
+            .parser
+            .set_size(size(rows.min(200)), size(cols.min(500)));
     }
 
     /// What the screen shows now.

@@ -263,3 +263,36 @@ pub async fn join_all<F: std::future::Future>(all: Vec<F>) -> Vec<F::Output> {
     .await;
     done.into_iter().flatten().collect()
 }
+
+/// The names of the cards in a Tash-Kalar hand panel ("a▸H Hypnotist   ·  ·  b  May ...").
+pub fn hand_names(screen: &str, seat: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    let mut in_hand = false;
+    for line in screen.lines() {
+        if line.contains(&format!("Hand of {seat}")) {
+            in_hand = true;
+            continue;
+        }
+        if !in_hand {
+            continue;
+        }
+        if line.contains('└') && !line.contains("│") {
+            break;
+        }
+        for part in line.split('│') {
+            let chars: Vec<char> = part.chars().collect();
+            if chars.len() > 4
+                && chars[0].is_ascii_lowercase()
+                && matches!(chars[1], '▸' | ' ')
+                && matches!(chars[2], 'H' | 'L' | 'F' | 'c')
+                && chars[3] == ' '
+            {
+                let rest: String = chars[4..].iter().collect();
+                if let Some(name) = rest.split("  ").next() {
+                    names.push(name.trim().to_string());
+                }
+            }
+        }
+    }
+    names
+}

@@ -15,6 +15,7 @@ use crate::shell::tui::event_loop;
 use crate::shell::tui::theme::PaletteKind;
 use ratatui::Terminal;
 use ratatui::crossterm::event::{Event, KeyCode, KeyModifiers};
+use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
 use ratatui::widgets::{Paragraph, Wrap};
@@ -294,7 +295,26 @@ fn draw(
         lines.push(Line::raw(note.to_string()));
         lines.push(Line::raw(""));
     }
-    for (i, row) in rows.iter().enumerate() {
+    let area = frame.area();
+    let head = (lines.len() as u16).min(area.height);
+    frame.render_widget(
+        Paragraph::new(lines).wrap(Wrap { trim: false }),
+        Rect {
+            height: head,
+            ..area
+        },
+    );
+    let body = Rect {
+        y: area.y + head,
+        height: area.height - head,
+        ..area
+    };
+    let (shown, above, below) = window(rows.len(), selected, usize::from(body.height));
+    let mut lines = Vec::new();
+    if above > 0 {
+        lines.push(Line::raw(format!("  ↑ {above} more")));
+    }
+    for (i, row) in rows.iter().enumerate().skip(shown.start).take(shown.len()) {
         let text = match row {
             Row::Table(text, _) | Row::Open(_, text) | Row::Watch(text, _) => text.clone(),
             Row::Code => match typing {
@@ -313,8 +333,78 @@ fn draw(
         };
         lines.push(marked);
     }
-    frame.render_widget(
-        Paragraph::new(lines).wrap(Wrap { trim: false }),
-        frame.area(),
-    );
+    if below > 0 {
+        lines.push(Line::raw(format!("  ↓ {below} more")));
+    }
+    // One line a row (a long one is cut at the edge): the window's count stays exact.
+    frame.render_widget(Paragraph::new(lines), body);
+}
+
+/// Which of `rows` rows fit in `height` lines with the `selected` one among them, and how many
+/// are left out above and below (each said on a line of its own, taken from the window).
+fn window(rows: usize, selected: usize, height: usize) -> (std::ops::Range<usize>, usize, usize) {
+    if rows <= height {
+        return (0..rows, 0, 0);
+    }
+    // Room for the rows once both "more" lines are drawn (at least the selected row); at either
+    // end only one is, and the row it leaves is a row's.
+    let room = height.saturating_sub(2).max(1);
+    let first = selected.saturating_sub(room / 2).min(rows - room);
+    let shown = if first == 0 {
+        0..(room + 1).min(rows)
+    } else if first + room == rows {
+        rows - (room + 1).min(rows)..rows
+    } else {
+        first..first + room
+    };
+    (shown.clone(), shown.start, rows - shown.end)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use ratatui::backend::TestBackend;
+
+    fn screen(rows: &[Row], selected: usize, height: u16) -> String {
+        let mut term = Terminal::new(TestBackend::new(40, height)).expect("a terminal");
+        term.draw(|f| draw(f, rows, selected, None, None))
+            .expect("drawn");
+        let buffer = term.backend().buffer();
+        (0..buffer.area.height)
+            .map(|y| {
+                (0..buffer.area.width)
+                    .map(|x| buffer[(x, y)].symbol())
+                    .collect::<String>()
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    #[test]
+    fn a_lobby_taller_than_the_screen_scrolls_to_the_highlighted_row() {
+        let rows: Vec<Row> = (0..30)
+            .map(|i| Row::Open(0, format!("Open a new table: game {i}")))
+            .chain([Row::Leave])
+            .collect();
+        // Three lines of heading, seven for the rows: at an end six rows and one "more" line,
+        // in the middle five rows and two.
+        let last = screen(&rows, 30, 10);
+        assert!(last.contains("> Leave"), "{last}");
+        assert!(last.contains("↑ 25 more"), "{last}");
+        assert_eq!(last.matches("more").count(), 1, "{last}");
+        let middle = screen(&rows, 15, 10);
+        assert!(middle.contains("> Open a new table: game 15"), "{middle}");
+        assert!(
+            middle.contains("↑ 13 more") && middle.contains("↓ 13 more"),
+            "{middle}"
+        );
+        // All fit: no "more".
+        let few = screen(&rows[..5], 0, 10);
+        assert!(
+            few.contains("> Open a new table: game 0") && !few.contains("more"),
+            "{few}"
+        );
+        assert_eq!(window(31, 0, 7), (0..6, 0, 25));
+        assert_eq!(window(31, 15, 7), (13..18, 13, 13));
+    }
 }

@@ -22,6 +22,7 @@ use std::time::{Duration, Instant};
 pub const PATIENCE: Duration = Duration::from_secs(30);
 
 pub const DOWN: &[u8] = b"\x1b[B";
+pub const UP: &[u8] = b"\x1b[A";
 pub const LEFT: &[u8] = b"\x1b[D";
 pub const RIGHT: &[u8] = b"\x1b[C";
 
@@ -281,6 +282,15 @@ impl Person {
             .expect("keys sent");
     }
 
+    /// Sends the arrow key `arrow` `n` times, each in a packet of its own as a key held down
+    /// sends them: an escape sequence cut at a packet's end would read as Esc, which leaves
+    /// the lobby.
+    pub async fn arrows(&self, arrow: &[u8], n: usize) {
+        for _ in 0..n {
+            self.send(arrow).await;
+        }
+    }
+
     /// Sends a key and gives it a moment, as a person typing would.
     pub async fn keys(&self, bytes: &[u8]) {
         self.send(bytes).await;
@@ -379,10 +389,11 @@ impl Person {
     }
 
     /// Moves the lobby's highlight (the row drawn with "> ") to the row holding `text` and
-    /// takes it. Rows are found by their words, not their place: tables come and go.
+    /// takes it. Rows are found by their words, not their place: tables come and go, and a
+    /// lobby taller than the screen scrolls, so a row not on the screen is looked for half a
+    /// screen at a time, down to the end and then up.
     pub async fn take_lobby_row(&self, text: &str) {
         self.wait_for("Tables of this server").await;
-        self.wait_for(text).await;
         // Where the highlight and the row are, on a whole frame (one highlight drawn).
         let places = |shown: &str| {
             let lines: Vec<&str> = shown.lines().collect();
@@ -390,37 +401,52 @@ impl Person {
                 .filter(|i| lines[*i].starts_with("> "))
                 .collect();
             let want = lines.iter().position(|l| l.contains(text));
-            match (marked.as_slice(), want) {
-                ([at], Some(w)) => Some((*at, w)),
+            match marked.as_slice() {
+                [at] => Some((*at, want)),
                 _ => None,
             }
         };
         let start = Instant::now();
+        let mut down = true;
         loop {
             assert!(
                 start.elapsed() < PATIENCE,
                 "no lobby row {text:?} could be reached:\n{}",
                 self.text()
             );
-            let Some((at, want)) = places(&self.text()) else {
+            let shown = self.text();
+            let Some((at, want)) = places(&shown) else {
                 self.next_change(Duration::from_millis(100)).await;
+                continue;
+            };
+            let Some(want) = want else {
+                // Off the screen (or not there yet): half a screen further; where the
+                // highlight no longer moves, the other way.
+                let step = (shown.lines().count() / 2).max(1);
+                self.arrows(if down { DOWN } else { UP }, step).await;
+                let moved = Instant::now();
+                while self.text() == shown && moved.elapsed() < Duration::from_secs(1) {
+                    self.next_change(Duration::from_millis(100)).await;
+                }
+                if self.text() == shown {
+                    down = !down;
+                }
                 continue;
             };
             if at == want {
                 // The same a moment later: not a frame half drawn.
                 tokio::time::sleep(Duration::from_millis(100)).await;
-                if places(&self.text()) == Some((at, want)) {
+                if places(&self.text()) == Some((at, Some(want))) {
                     self.keys(b"\r").await;
                     return;
                 }
                 continue;
             }
-            // The arrows to the row in one packet (as a key held down sends them), then a
-            // wait for the highlight to leave where it was.
+            // The arrows to the row, then a wait for the highlight to leave where it was.
             if at > want {
-                self.send(&b"\x1b[A".repeat(at - want)).await;
+                self.arrows(UP, at - want).await;
             } else {
-                self.send(&DOWN.repeat(want - at)).await;
+                self.arrows(DOWN, want - at).await;
             }
             let moved = Instant::now();
             while places(&self.text()).is_some_and(|(a, _)| a == at)

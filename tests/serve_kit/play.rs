@@ -219,10 +219,12 @@ pub async fn open_tables(
     from: impl Fn(usize) -> IpAddr,
 ) -> Vec<(Person, Person)> {
     let mut tables = Vec::new();
+    // Wide screens: the key bar (how `my_turn` knows its seat decides) keeps `c` with every
+    // other key it lists.
     for i in 0..n {
-        let blue = Person::connect_from(from(2 * i), server.address, 100, 50).await;
+        let blue = Person::connect_from(from(2 * i), server.address, 140, 50).await;
         open_for_two(&blue, "High Ground").await;
-        let red = Person::connect_from(from(2 * i + 1), server.address, 100, 50).await;
+        let red = Person::connect_from(from(2 * i + 1), server.address, 140, 50).await;
         red.take_lobby_row("take the free seat Red").await;
         red.wait_for("Hand of Red").await;
         tables.push((blue, red));

@@ -172,17 +172,22 @@ fn pending_destruction(state: &GameState) -> f64 {
 /// this turn. (The other sides' tasks are not looked at: they would have to keep meeting them
 /// until their own turn, and checking tasks is the dearest part of the estimate.)
 fn task_prospects(state: &GameState, seat: Seat) -> f64 {
+    0.8 * f64::from(best_task_met(state, seat))
+}
+
+/// High Form: the points of the best current task `seat` meets now (0 for none).
+fn best_task_met(state: &GameState, seat: Seat) -> u8 {
     let colour = state.colour_of(seat);
-    let best = state
+    state
         .tasks
         .current
         .iter()
         .flatten()
         .map(|t| &state.db.tasks[t.0 as usize])
         .filter(|task| state.task_met(colour, &task.condition))
-        .map(|task| task.points as f64)
-        .fold(0.0, f64::max);
-    0.8 * best
+        .map(|task| task.points)
+        .max()
+        .unwrap_or(0)
 }
 
 /// Estimated chance of winning for every seat (they sum to 1), by `greedy`'s estimate.

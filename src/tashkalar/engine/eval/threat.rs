@@ -149,7 +149,7 @@ fn high_form_estimate(state: &GameState, t: Threat) -> (Vec<f64>, bool) {
     {
         return (super::search_estimate(&after), true);
     }
-    let already = f64::from(best_task_met(state, t.attacker));
+    let already = f64::from(super::best_task_met(state, t.attacker));
     let mut values = [0.0; Seat::MAX];
     for s in state.seat_ids() {
         values[s.index()] = super::search_material(state, s);
@@ -163,21 +163,6 @@ fn high_form_estimate(state: &GameState, t: Threat) -> (Vec<f64>, bool) {
 /// The share of a task's points a seat meeting it at the end of its turn is worth (as the
 /// estimate's own count of a task the acting side meets).
 const TASK_CLAIMED: f64 = 0.8;
-
-/// High Form: the points of the best current task `seat` meets now.
-fn best_task_met(state: &GameState, seat: Seat) -> u8 {
-    let colour = state.colour_of(seat);
-    state
-        .tasks
-        .current
-        .iter()
-        .flatten()
-        .map(|t| &state.db.tasks[t.0 as usize])
-        .filter(|task| state.task_met(colour, &task.condition))
-        .map(|task| task.points)
-        .max()
-        .unwrap_or(0)
-}
 
 /// The points the best summoning of `card` (from the probe's pieces, one empty square allowed
 /// to stand for a common) scores, its effect completed greedily by the attacker: in Deathmatch
@@ -221,7 +206,7 @@ fn card_threat(probe: &GameState, card: CardId, buffer: &mut Vec<super::super::C
                 Mode::Deathmatch => f64::from(next.turn_destruction_points().0),
                 // With an action left after the summoning, the placement that meets a task too.
                 Mode::HighForm => f64::from(
-                    best_task_met(&next, attacker)
+                    super::best_task_met(&next, attacker)
                         .max(super::task_threat::best_placements(&next).map_or(0, |p| p.points)),
                 ),
             }

@@ -24,12 +24,7 @@ fn loopback(i: usize) -> IpAddr {
     IpAddr::V4(Ipv4Addr::new(127, 0, 0, 1 + (i % 10) as u8))
 }
 
-/// Ignored for now: since the merge of the server's state (watch rows, codes) and the
-/// scrolling lobby it passes alone on this machine but failed in CI once: a joining client's
-/// lobby screen went blank while it looked for its row (cause not found yet; issue 52). Run it
-/// with `cargo test --release --test serve_load -- --ignored`.
 #[test]
-#[ignore = "flaky under CI load since the merge: a joining client's lobby goes blank (issue 52)"]
 fn fifty_connections_play_at_once() {
     let mut server = Server::start("load");
     runtime().block_on(async {

@@ -187,6 +187,8 @@ struct Screen {
     /// How many times bytes came (a redraw is one or more of these).
     arrivals: u64,
     last_arrival: Option<Instant>,
+    /// The server ended the channel (a screen left blank then says why).
+    closed: bool,
 }
 
 /// A person at a terminal, connected to the server.
@@ -253,6 +255,7 @@ impl Person {
             received: Vec::new(),
             arrivals: 0,
             last_arrival: None,
+            closed: false,
         }));
         let seen = Arc::clone(&screen);
         tokio::spawn(async move {
@@ -266,6 +269,7 @@ impl Person {
                     s.changed.notify_one();
                 }
             }
+            seen.lock().expect("screen").closed = true;
         });
         Person {
             channel: write,
@@ -321,6 +325,18 @@ impl Person {
             .contents()
     }
 
+    /// The screen as a failure shows it: its text, and whether the server closed the
+    /// connection (after which a screen is blank: the terminal left the alternate screen).
+    pub fn shown(&self) -> String {
+        let closed = self.screen.lock().expect("screen").closed;
+        let text = self.text();
+        if closed {
+            format!("{text}\n[the server closed this connection]")
+        } else {
+            text
+        }
+    }
+
     /// Every byte the server sent this client, as text.
     pub fn received(&self) -> String {
         String::from_utf8_lossy(&self.screen.lock().expect("screen").received).into_owned()
@@ -341,7 +357,7 @@ impl Person {
             assert!(
                 sent.elapsed() < PATIENCE,
                 "no redraw came for a key; the screen shows:\n{}",
-                self.text()
+                self.shown()
             );
             self.next_change(Duration::from_millis(200)).await;
         }
@@ -374,7 +390,8 @@ impl Person {
             }
             assert!(
                 start.elapsed() < PATIENCE,
-                "waited for {what}; the screen shows:\n{shown}"
+                "waited for {what}; the screen shows:\n{}",
+                self.shown()
             );
             // Bytes that came between the look above and this wait left a permit: no redraw
             // is missed.
@@ -390,71 +407,104 @@ impl Person {
 
     /// Moves the lobby's highlight (the row drawn with "> ") to the row holding `text` and
     /// takes it. Rows are found by their words, not their place: tables come and go, and a
-    /// lobby taller than the screen scrolls, so a row not on the screen is looked for half a
-    /// screen at a time, down to the end and then up.
+    /// lobby taller than the screen scrolls, so a row not on the screen is looked for
+    /// downwards while the lobby says more rows are below, then upwards.
+    ///
+    /// The highlight moves one row at a time, and each arrow is seen drawn (another row
+    /// highlighted) before the next is sent: on a loaded machine the server may not have read
+    /// arrows sent together when the screen looks settled, and those would then move the
+    /// highlight past the row before Enter (onto "Leave", the last row, which ends the
+    /// connection).
     pub async fn take_lobby_row(&self, text: &str) {
         self.wait_for("Tables of this server").await;
-        // Where the highlight and the row are, on a whole frame (one highlight drawn).
-        let places = |shown: &str| {
-            let lines: Vec<&str> = shown.lines().collect();
-            let marked: Vec<usize> = (0..lines.len())
-                .filter(|i| lines[*i].starts_with("> "))
-                .collect();
-            let want = lines.iter().position(|l| l.contains(text));
-            match marked.as_slice() {
-                [at] => Some((*at, want)),
-                _ => None,
-            }
-        };
         let start = Instant::now();
         let mut down = true;
         loop {
             assert!(
                 start.elapsed() < PATIENCE,
                 "no lobby row {text:?} could be reached:\n{}",
-                self.text()
+                self.shown()
             );
-            let shown = self.text();
-            let Some((at, want)) = places(&shown) else {
+            let Some(lobby) = LobbyView::read(&self.text(), text) else {
+                // A frame half drawn, or the lobby not drawn yet.
                 self.next_change(Duration::from_millis(100)).await;
                 continue;
             };
-            let Some(want) = want else {
-                // Off the screen (or not there yet): half a screen further; where the
-                // highlight no longer moves, the other way.
-                let step = (shown.lines().count() / 2).max(1);
-                self.arrows(if down { DOWN } else { UP }, step).await;
-                let moved = Instant::now();
-                while self.text() == shown && moved.elapsed() < Duration::from_secs(1) {
-                    self.next_change(Duration::from_millis(100)).await;
+            let arrow = match lobby.wanted {
+                Some(want) if want == lobby.at => {
+                    // The same a moment later: a whole frame, not one half drawn.
+                    tokio::time::sleep(Duration::from_millis(100)).await;
+                    let again = LobbyView::read(&self.text(), text);
+                    if again.is_some_and(|l| l.at == want && l.wanted == Some(want)) {
+                        self.keys(b"\r").await;
+                        return;
+                    }
+                    continue;
                 }
-                if self.text() == shown {
+                Some(want) => {
+                    if want < lobby.at {
+                        UP
+                    } else {
+                        DOWN
+                    }
+                }
+                None if down && lobby.more_below => DOWN,
+                None if !down && lobby.more_above => UP,
+                None if lobby.more_below || lobby.more_above => {
+                    // The end of the lobby that way: the other way.
                     down = !down;
+                    continue;
                 }
-                continue;
+                None => {
+                    // Every row is on the screen and none is the one: not listed yet.
+                    self.next_change(Duration::from_millis(200)).await;
+                    continue;
+                }
             };
-            if at == want {
-                // The same a moment later: not a frame half drawn.
-                tokio::time::sleep(Duration::from_millis(100)).await;
-                if places(&self.text()) == Some((at, Some(want))) {
-                    self.keys(b"\r").await;
-                    return;
-                }
-                continue;
-            }
-            // The arrows to the row, then a wait for the highlight to leave where it was.
-            if at > want {
-                self.arrows(UP, at - want).await;
-            } else {
-                self.arrows(DOWN, want - at).await;
-            }
-            let moved = Instant::now();
-            while places(&self.text()).is_some_and(|(a, _)| a == at)
-                && moved.elapsed() < Duration::from_secs(2)
-            {
-                self.next_change(Duration::from_millis(100)).await;
-            }
+            self.send(arrow).await;
+            let from = lobby.highlighted;
+            self.wait_until("the lobby's highlight to move", |shown| {
+                LobbyView::read(shown, text).is_some_and(|l| l.highlighted != from)
+            })
+            .await;
         }
+    }
+}
+
+/// What a lobby screen shows of its rows: where the highlight is, where the wanted row is,
+/// and whether rows are left out above or below.
+struct LobbyView {
+    /// The line of the highlighted row, and its words.
+    at: usize,
+    highlighted: String,
+    /// The line of the first row holding the wanted words, if on the screen.
+    wanted: Option<usize>,
+    more_above: bool,
+    more_below: bool,
+}
+
+impl LobbyView {
+    /// Reads a lobby screen; `None` unless exactly one row is highlighted (a whole frame).
+    fn read(shown: &str, wanted: &str) -> Option<LobbyView> {
+        let lines: Vec<&str> = shown.lines().collect();
+        let marked: Vec<usize> = (0..lines.len())
+            .filter(|i| lines[*i].starts_with("> "))
+            .collect();
+        let [at] = marked.as_slice() else {
+            return None;
+        };
+        let more = |arrow: &str| {
+            lines
+                .iter()
+                .any(|l| l.starts_with(&format!("  {arrow} ")) && l.trim_end().ends_with(" more"))
+        };
+        Some(LobbyView {
+            at: *at,
+            highlighted: lines[*at].trim_end().to_string(),
+            wanted: lines.iter().position(|l| l.contains(wanted)),
+            more_above: more("↑"),
+            more_below: more("↓"),
+        })
     }
 }
 

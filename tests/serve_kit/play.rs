@@ -31,7 +31,7 @@ pub async fn set_form_row(person: &Person, label: &str, value: &str, key: &[u8])
     }
     panic!(
         "the form's {label} never showed {value:?}:\n{}",
-        person.text()
+        person.shown()
     );
 }
 
@@ -173,8 +173,9 @@ pub async fn play_seat(
         }
         assert!(
             since.elapsed() < 2 * PATIENCE,
-            "the table stood still after {} decisions of this seat; the screen shows:\n{last}",
-            played.made
+            "the table stood still after {} decisions of this seat; the screen shows:\n{}",
+            played.made,
+            person.shown()
         );
         person.next_change(Duration::from_millis(200)).await;
     }
@@ -210,8 +211,8 @@ pub fn panel_lines(shown: &str, title: &str) -> Vec<String> {
 }
 
 /// Opens `n` tables of High Ground for two, one after another (so that the one free seat in
-/// the lobby is the new table's), on terminals of 100 × 50 (the lobby does not scroll: its
-/// rows must fit): the opener connects from loopback address `from(2i)`, the joiner from
+/// the lobby is the new table's), on terminals of 140 × 50 (the lobby scrolls past its 50
+/// lines): the opener connects from loopback address `from(2i)`, the joiner from
 /// `from(2i + 1)`. Returns each table's two people, both at the table.
 pub async fn open_tables(
     server: &Server,

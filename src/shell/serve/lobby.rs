@@ -38,15 +38,47 @@ pub type RemoteTerminal = Terminal<RemoteBackend>;
 
 /// One row of the lobby.
 enum Row {
-    /// A table's line; `Some` when a seat of it can be taken from here.
-    Table(String, Option<(Arc<Mutex<Referee>>, usize)>),
-    /// Watch a table.
-    Watch(String, Arc<Mutex<Referee>>),
+    /// A line of table `id`; `Some` when a seat of it can be taken from here.
+    Table(u64, String, Option<(Arc<Mutex<Referee>>, usize)>),
+    /// Watch table `id`.
+    Watch(u64, String, Arc<Mutex<Referee>>),
     /// Type a join code to take the seat it opens.
     Code,
     /// Open a new table of game `i` of the catalog.
     Open(usize, String),
     Leave,
+}
+
+/// Which row a row is, whatever its words say now: the highlight stays on it while rows
+/// above it come and go.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum RowId {
+    Table(u64, Option<usize>),
+    Watch(u64),
+    Code,
+    Open(usize),
+    Leave,
+}
+
+impl Row {
+    fn id(&self) -> RowId {
+        match self {
+            Row::Table(table, _, seat) => RowId::Table(*table, seat.as_ref().map(|(_, s)| *s)),
+            Row::Watch(table, _, _) => RowId::Watch(*table),
+            Row::Code => RowId::Code,
+            Row::Open(game, _) => RowId::Open(*game),
+            Row::Leave => RowId::Leave,
+        }
+    }
+}
+
+/// Where the highlight is among `rows`: on the row it was on (`highlighted`) wherever that row
+/// is now, else at the same place (`selected`), within the rows.
+fn follow(rows: &[Row], highlighted: Option<RowId>, selected: usize) -> usize {
+    highlighted
+        .and_then(|id| rows.iter().position(|r| r.id() == id))
+        .unwrap_or(selected)
+        .min(rows.len().saturating_sub(1))
 }
 
 /// The row to type a join code on.
@@ -60,13 +92,16 @@ const LOBBY_REFRESH: Duration = Duration::from_millis(400);
 pub fn run(shared: &Shared, term: &mut RemoteTerminal, events: &mut RemoteEvents, key: &str) {
     let titles: Vec<&'static str> = (shared.catalog)().games.iter().map(|g| g.title()).collect();
     let mut selected = 0;
+    // The highlighted row, followed when the rows change (a table opened, a seat left).
+    let mut highlighted: Option<RowId> = None;
     let mut note: Option<String> = None;
     // A join code being typed, and the wrong codes this connection typed.
     let mut typing: Option<String> = None;
     let mut wrong_codes = 0;
     loop {
         let rows = rows(&shared.tables, &titles, key);
-        selected = selected.min(rows.len().saturating_sub(1));
+        selected = follow(&rows, highlighted, selected);
+        highlighted = rows.get(selected).map(Row::id);
         if term
             .draw(|f| draw(f, &rows, selected, note.as_deref(), typing.as_deref()))
             .is_err()
@@ -127,8 +162,14 @@ pub fn run(shared: &Shared, term: &mut RemoteTerminal, events: &mut RemoteEvents
             continue;
         }
         match key_event.code {
-            KeyCode::Up | KeyCode::Char('k') => selected = selected.saturating_sub(1),
-            KeyCode::Down | KeyCode::Char('j') => selected += 1,
+            KeyCode::Up | KeyCode::Char('k') => {
+                selected = selected.saturating_sub(1);
+                highlighted = rows.get(selected).map(Row::id);
+            }
+            KeyCode::Down | KeyCode::Char('j') => {
+                selected = (selected + 1).min(rows.len().saturating_sub(1));
+                highlighted = rows.get(selected).map(Row::id);
+            }
             KeyCode::Char('q') | KeyCode::Esc => return,
             KeyCode::Char('c' | 'd') if ctrl => return,
             KeyCode::Enter => {
@@ -136,8 +177,8 @@ pub fn run(shared: &Shared, term: &mut RemoteTerminal, events: &mut RemoteEvents
                 app.saves = SaveDirs::only(shared.save_dir.clone());
                 match rows.get(selected) {
                     Some(Row::Leave) => return,
-                    Some(Row::Table(_, None)) | None => continue,
-                    Some(Row::Watch(_, referee)) => {
+                    Some(Row::Table(_, _, None)) | None => continue,
+                    Some(Row::Watch(_, _, referee)) => {
                         match lock(referee).watch() {
                             Ok(mirror) => app.show(mirror),
                             Err(why) => {
@@ -156,7 +197,7 @@ pub fn run(shared: &Shared, term: &mut RemoteTerminal, events: &mut RemoteEvents
                         }
                         continue;
                     }
-                    Some(Row::Table(_, Some((referee, seat)))) => {
+                    Some(Row::Table(_, _, Some((referee, seat)))) => {
                         let claim = Claim { key, code: None };
                         match lock(referee).join(*seat, claim) {
                             Ok(mirror) => app.show(mirror),
@@ -243,7 +284,7 @@ fn rows(tables: &Tables, titles: &[&'static str], key: &str) -> Vec<Row> {
                 head.push_str(&format!(" · join codes: {}", codes.join(", ")));
             }
         }
-        rows.push(Row::Table(head, None));
+        rows.push(Row::Table(r.id, head, None));
         if r.over() {
             continue;
         }
@@ -256,9 +297,10 @@ fn rows(tables: &Tables, titles: &[&'static str], key: &str) -> Vec<Row> {
             } else {
                 format!("    take the free seat {} — join", s.name)
             };
-            rows.push(Row::Table(line, Some((Arc::clone(&referee), i))));
+            rows.push(Row::Table(r.id, line, Some((Arc::clone(&referee), i))));
         }
         rows.push(Row::Watch(
+            r.id,
             format!("    watch table {}", r.id),
             Arc::clone(&referee),
         ));
@@ -316,7 +358,7 @@ fn draw(
     }
     for (i, row) in rows.iter().enumerate().skip(shown.start).take(shown.len()) {
         let text = match row {
-            Row::Table(text, _) | Row::Open(_, text) | Row::Watch(text, _) => text.clone(),
+            Row::Table(_, text, _) | Row::Open(_, text) | Row::Watch(_, text, _) => text.clone(),
             Row::Code => match typing {
                 Some(code) => format!("{CODE_ROW}: {code}_"),
                 None => CODE_ROW.to_string(),
@@ -378,6 +420,25 @@ mod tests {
             })
             .collect::<Vec<_>>()
             .join("\n")
+    }
+
+    #[test]
+    fn the_highlight_stays_on_its_row_when_rows_come_and_go_above_it() {
+        let before = [Row::Open(0, "a".into()), Row::Code, Row::Leave];
+        let code = Some(RowId::Code);
+        assert_eq!(follow(&before, code, 1), 1);
+        // A table opened above: its line pushes the code row down one.
+        let after = [
+            Row::Table(1, "Table 1".into(), None),
+            Row::Open(0, "a".into()),
+            Row::Code,
+            Row::Leave,
+        ];
+        assert_eq!(follow(&after, code, 1), 2);
+        // A row gone (a seat taken): the highlight keeps its place, within the rows.
+        let gone = Some(RowId::Table(7, Some(1)));
+        assert_eq!(follow(&after, gone, 3), 3);
+        assert_eq!(follow(&after, gone, 9), 3);
     }
 
     #[test]

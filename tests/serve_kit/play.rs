@@ -6,7 +6,7 @@ use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
 /// The line of a new-game form that sets `label` (e.g. "Seat 2").
-fn form_line(shown: &str, label: &str) -> String {
+pub fn form_line(shown: &str, label: &str) -> String {
     shown
         .lines()
         .find(|l| l.contains(label))

@@ -429,7 +429,10 @@ impl App {
         };
         match e.setup() {
             Ok(setup) => {
-                let form = FormState::new(e.title(), setup);
+                let mut form = FormState::new(e.title(), setup);
+                if self.host.is_some() {
+                    form.person = crate::shell::tui::screens::form::PERSON_SERVED;
+                }
                 self.screen = Screen::NewGame(Box::new(form));
             }
             // The game's data does not load: said, and the other games stay playable.

@@ -31,7 +31,16 @@ pub struct FormState {
     pub seed: String,
     /// Why the last change or start was refused.
     pub note: Option<String>,
+    /// What a seat played by a person is called: one at this keyboard, or (on a served table)
+    /// whoever connects to it.
+    pub person: &'static str,
 }
+
+/// A person's seat at a local game.
+pub const PERSON_HERE: &str = "a person at this keyboard";
+/// A person's seat at a table served over SSH: the opener takes the first, friends the others
+/// with their codes.
+pub const PERSON_SERVED: &str = "a person (you, or a friend with its code)";
 
 /// Most digits a seed may have (fits in u64).
 const SEED_DIGITS: usize = 18;
@@ -67,6 +76,7 @@ impl FormState {
             kinds,
             seed: String::new(),
             note: None,
+            person: PERSON_HERE,
         }
     }
 
@@ -168,7 +178,7 @@ impl FormState {
                     let (name, _) = self.setup.seat(*seat);
                     let value = match self.seats().get(*seat) {
                         Some(SeatKind::Bot(b)) => bot_label(b),
-                        _ => "a person at this keyboard".to_string(),
+                        _ => self.person.to_string(),
                     };
                     (format!("Seat {} ({name})", seat + 1), value)
                 }

@@ -67,6 +67,21 @@ pub fn parse(bytes: &[u8]) -> Vec<KeyEvent> {
     keys
 }
 
+/// The first `room` bytes of `bytes` (a packet cut to the input budget), less an Esc the cut
+/// left last: alone it would read as the Esc key, which leaves the lobby or a dialog, where the
+/// client sent the start of an arrow or another key. (A sequence cut after its `[` or `O` is
+/// dropped by [`parse`] already.)
+pub fn cut(bytes: &[u8], room: usize) -> &[u8] {
+    if bytes.len() <= room {
+        return bytes;
+    }
+    let taken = &bytes[..room];
+    match taken.split_last() {
+        Some((&ESC, before)) => before,
+        _ => taken,
+    }
+}
+
 fn plain(code: KeyCode) -> KeyEvent {
     KeyEvent::new(code, KeyModifiers::NONE)
 }
@@ -141,6 +156,19 @@ mod tests {
         assert_eq!(ctrl_c[0].code, KeyCode::Char('c'));
         assert_eq!(ctrl_c[0].modifiers, KeyModifiers::CONTROL);
         assert_eq!(codes("é".as_bytes()), vec![KeyCode::Char('é')]);
+    }
+
+    #[test]
+    fn a_packet_cut_to_the_budget_never_ends_in_a_lone_esc() {
+        let arrows = b"\x1b[B\x1b[B";
+        assert_eq!(cut(arrows, 6), arrows.as_slice());
+        // Cut right after the second arrow's Esc: the Esc goes with the rest.
+        assert_eq!(cut(arrows, 4), b"\x1b[B".as_slice());
+        assert_eq!(codes(cut(arrows, 4)), vec![KeyCode::Down]);
+        // Cut after its `[`: what is left of it reads as no key at all.
+        assert_eq!(codes(cut(arrows, 5)), vec![KeyCode::Down]);
+        // An Esc the client sent alone, whole, is still the Esc key.
+        assert_eq!(cut(b"\x1b", 4), b"\x1b".as_slice());
     }
 
     #[test]

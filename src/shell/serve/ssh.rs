@@ -3,6 +3,7 @@
 //! thread of its own (see [`super::lobby`]), fed with the client's bytes and drawing into the
 //! channel.
 
+use super::keys;
 use super::lobby::{self, Shared};
 use super::referee::lock;
 use super::term::{self, ChannelWriter, Input, RemoteBackend, RemoteEvents, SharedSize};
@@ -368,7 +369,7 @@ impl russh::server::Handler for Client {
             self.budget = (now, 0);
         }
         let room = INPUT_BYTES_PER_SECOND.saturating_sub(self.budget.1);
-        let taken = &data[..data.len().min(room)];
+        let taken = keys::cut(data, room);
         self.budget.1 += taken.len();
         if let Some(input) = &self.input
             && !taken.is_empty()

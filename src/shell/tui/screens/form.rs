@@ -40,7 +40,7 @@ pub struct FormState {
 pub const PERSON_HERE: &str = "a person at this keyboard";
 /// A person's seat at a table served over SSH: the opener takes the first, friends the others
 /// with their codes.
-pub const PERSON_SERVED: &str = "a person (you, or a friend with its code)";
+pub const PERSON_SERVED: &str = "a person (you or a friend)";
 
 /// Most digits a seed may have (fits in u64).
 const SEED_DIGITS: usize = 18;

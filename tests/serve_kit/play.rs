@@ -117,9 +117,7 @@ pub async fn decide(person: &Person, picks: &mut Picks) -> [Duration; 2] {
         .await;
     let (_, total) = list_position(&shown).expect("a list");
     let k = picks.below(total);
-    for _ in 0..k {
-        person.send(DOWN).await;
-    }
+    person.arrows(DOWN, k).await;
     person
         .wait_until(&format!("entry {} of {total} highlighted", k + 1), |s| {
             list_position(s) == Some((k + 1, total))

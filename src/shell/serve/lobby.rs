@@ -162,14 +162,8 @@ pub fn run(shared: &Shared, term: &mut RemoteTerminal, events: &mut RemoteEvents
             continue;
         }
         match key_event.code {
-            KeyCode::Up | KeyCode::Char('k') => {
-                selected = selected.saturating_sub(1);
-                highlighted = rows.get(selected).map(Row::id);
-            }
-            KeyCode::Down | KeyCode::Char('j') => {
-                selected = (selected + 1).min(rows.len().saturating_sub(1));
-                highlighted = rows.get(selected).map(Row::id);
-            }
+            KeyCode::Up | KeyCode::Char('k') => selected = selected.saturating_sub(1),
+            KeyCode::Down | KeyCode::Char('j') => selected += 1,
             KeyCode::Char('q') | KeyCode::Esc => return,
             KeyCode::Char('c' | 'd') if ctrl => return,
             KeyCode::Enter => {
@@ -225,6 +219,9 @@ pub fn run(shared: &Shared, term: &mut RemoteTerminal, events: &mut RemoteEvents
             }
             _ => {}
         }
+        // The row the keys left highlighted is the one followed from now on (past the last
+        // row, `follow` keeps the highlight on the last).
+        highlighted = rows.get(selected).map(Row::id);
     }
 }
 

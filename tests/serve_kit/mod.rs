@@ -508,6 +508,55 @@ impl LobbyView {
     }
 }
 
+/// Presses Enter on `person`'s screen until `watched`'s screen changes from what it showed
+/// before: a press that comes before the screen takes keys (a loaded machine draws late) is
+/// pressed again, and a press that took changes the screen within moments.
+pub async fn enter_until_changed(who: &str, person: &Person, watched: &Person) {
+    let before = watched.text();
+    let start = Instant::now();
+    for presses in 1.. {
+        person.keys(b"\r").await;
+        let pressed = Instant::now();
+        while pressed.elapsed() < Duration::from_secs(3) {
+            if watched.text() != before {
+                return;
+            }
+            watched.next_change(Duration::from_millis(100)).await;
+        }
+        assert!(
+            start.elapsed() < PATIENCE,
+            "{who}: {presses} Enter presses left the screen as it was:\n{}\n\nthe presser's screen:\n{}",
+            watched.shown(),
+            person.shown()
+        );
+    }
+}
+
+/// High Ground's setup between Blue and Red: the seat to play presses Enter (lays the card
+/// where its screen points, or names a Joker's level) until Blue's screen passes `done`. The
+/// served deal is random, so who decides next is read from the screen: the centre card is
+/// Blue's, and a Joker asks its layer for a level.
+pub async fn lay_until(blue: &Person, red: &Person, done: impl Fn(&str) -> bool) {
+    let start = Instant::now();
+    loop {
+        let shown = blue
+            .wait_until("a seat to play", |s| {
+                s.contains("Red  to play") || s.contains("Blue  to play")
+            })
+            .await;
+        if done(&shown) {
+            return;
+        }
+        assert!(start.elapsed() < PATIENCE, "{}", blue.shown());
+        let mover = if shown.contains("Red  to play") {
+            red
+        } else {
+            blue
+        };
+        enter_until_changed("the seat to play lays", mover, blue).await;
+    }
+}
+
 /// A runtime of two threads for the clients (the machine has few cores).
 pub fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread()

@@ -1160,3 +1160,42 @@ fn a_game_from_a_position_says_where_it_begins() {
         "{first}"
     );
 }
+
+#[test]
+fn every_variant_is_shown_whole_on_its_line_and_the_form_keeps_its_width() {
+    let registry = Arc::new(table::games::registry());
+    let catalog = registry.catalog(&table::shell::registry::Options::none());
+    let mut app = App::new(catalog, PaletteKind::Standard);
+    press(&mut app, KeyCode::Char('3'));
+    for _ in 0..3 {
+        if text(&render(&app, 110, 36)).contains("New game of Res Arcana") {
+            break;
+        }
+        press(&mut app, KeyCode::Enter);
+    }
+    let mut widths = Vec::new();
+    for variant in [
+        "Standard (2 mages and 8 artifacts dealt)",
+        "First game (preset mages and hands)",
+        "Draft (artifacts drafted from packets of 4)",
+    ] {
+        for cols in [110, 80] {
+            let buf = render(&app, cols, 36);
+            let shown = text(&buf);
+            let line = shown
+                .lines()
+                .find(|l| l.contains("Variant"))
+                .unwrap_or_else(|| panic!("no Variant line at {cols} columns:\n{shown}"));
+            assert!(
+                line.contains(&format!("‹ {variant} ›")),
+                "{variant} whole at {cols} columns:\n{shown}"
+            );
+            let (x, _) = at(&buf, "New game of Res Arcana");
+            widths.push((cols, x));
+        }
+        press(&mut app, KeyCode::Right);
+    }
+    // Back to the first: the form does not narrow again (it would jump as values change).
+    let (x, _) = at(&render(&app, 110, 36), "New game of Res Arcana");
+    assert_eq!(Some(&(110, x)), widths.iter().rev().find(|(c, _)| *c == 110));
+}

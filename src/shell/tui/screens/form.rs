@@ -9,6 +9,7 @@ use ratatui::Frame;
 use ratatui::layout::{Position, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Paragraph, Wrap};
+use std::cell::Cell;
 
 /// One line of the form as the shell handles it.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -34,6 +35,9 @@ pub struct FormState {
     /// What a seat played by a person is called: one at this keyboard, or (on a served table)
     /// whoever connects to it.
     pub person: &'static str,
+    /// The widest the form has been drawn. It grows to fit a long value and does not shrink
+    /// back, so that cycling through a setting's values does not make the form jump.
+    width: Cell<u16>,
 }
 
 /// A person's seat at a local game.
@@ -41,6 +45,11 @@ pub const PERSON_HERE: &str = "a person at this keyboard";
 /// A person's seat at a table served over SSH: the opener takes the first, friends the others
 /// with their codes.
 pub const PERSON_SERVED: &str = "a person (you or a friend)";
+
+/// The form's narrowest width, borders included: room for its key line.
+const MIN_WIDTH: u16 = 74;
+/// The narrowest label column.
+const MIN_LABEL: usize = 24;
 
 /// Most digits a seed may have (fits in u64).
 const SEED_DIGITS: usize = 18;
@@ -77,6 +86,7 @@ impl FormState {
             seed: String::new(),
             note: None,
             person: PERSON_HERE,
+            width: Cell::new(MIN_WIDTH),
         }
     }
 
@@ -210,9 +220,33 @@ pub fn fresh_seed() -> u64 {
     (z ^ (z >> 31)) % 1_000_000_000
 }
 
-fn form_rect(area: Rect, rows: usize) -> Rect {
-    let w = 74.min(area.width);
-    let h = (rows as u16 + 8).min(area.height);
+/// The width of the form's label column: its longest label (a game's option may be long).
+fn label_width(form: &FormState) -> usize {
+    form.rows()
+        .iter()
+        .filter(|r| **r != Row::Start)
+        .map(|r| form.line(*r).0.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(MIN_LABEL)
+}
+
+/// Where the form is drawn in `area`: wide enough for every line it shows now (and has shown),
+/// as the area allows, and centred.
+fn form_rect(area: Rect, form: &FormState) -> Rect {
+    let rows = form.rows();
+    let label_w = label_width(form);
+    // "  label  ‹ value › " inside the borders.
+    let widest = rows
+        .iter()
+        .filter(|r| **r != Row::Start)
+        .map(|r| 2 + label_w + 4 + form.line(*r).1.chars().count() + 3)
+        .max()
+        .unwrap_or(0);
+    let wanted = (widest.min(u16::MAX as usize) as u16).max(form.width.get());
+    form.width.set(wanted);
+    let w = wanted.min(area.width);
+    let h = (rows.len() as u16 + 8).min(area.height);
     Rect::new(
         area.x + (area.width - w) / 2,
         area.y + (area.height - h) / 2,
@@ -224,26 +258,32 @@ fn form_rect(area: Rect, rows: usize) -> Rect {
 /// The form line under a position.
 pub fn row_at(area: Rect, form: &FormState, x: u16, y: u16) -> Option<usize> {
     let n = form.rows().len();
-    let r = Block::bordered().inner(form_rect(area, n));
+    let r = Block::bordered().inner(form_rect(area, form));
     let lines = Rect::new(r.x, r.y + 1, r.width, n as u16);
     lines
         .contains(Position::new(x, y))
         .then(|| (y - lines.y) as usize)
 }
 
+/// `text` cut to `room` characters, the cut marked with "…".
+fn fit(text: &str, room: usize) -> String {
+    if text.chars().count() <= room {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(room.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
+
 /// Draws the form.
 pub fn render(frame: &mut Frame, area: Rect, form: &FormState, theme: &Theme) {
     let rows = form.rows();
-    let outer = form_rect(area, rows.len());
+    let outer = form_rect(area, form);
     let mut lines = vec![Line::default()];
-    // The values in one column, after the longest label (a game's option may be long).
-    let label_w = rows
-        .iter()
-        .filter(|r| **r != Row::Start)
-        .map(|r| form.line(*r).0.chars().count())
-        .max()
-        .unwrap_or(0)
-        .max(24);
+    let label_w = label_width(form);
+    // A line never wraps (the rows would no longer be one a line, nor where a click finds
+    // them): on a terminal too narrow for a value, the value is cut.
+    let room = (outer.width as usize).saturating_sub(2 + 2 + label_w + 4);
     for (i, row) in rows.iter().enumerate() {
         let selected = i == form.index;
         let (label, value) = form.line(*row);
@@ -269,7 +309,10 @@ pub fn render(frame: &mut Frame, area: Rect, form: &FormState, theme: &Theme) {
             };
             Line::from(vec![
                 Span::raw(format!("  {label:<label_w$}")),
-                Span::styled(format!("{}{value}{}", arrows.0, arrows.1), style),
+                Span::styled(
+                    format!("{}{}{}", arrows.0, fit(&value, room), arrows.1),
+                    style,
+                ),
             ])
         };
         lines.push(line);

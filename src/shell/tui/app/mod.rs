@@ -1,25 +1,27 @@
 //! The front end's state and its routing: which screen is shown, which window is over it, and
 //! where each key, click and tick goes. Each screen's own handling is small and lives with the
-//! screen; a game on the table handles itself ([`TableScreen`]).
+//! screen; a game on the table handles itself ([`TableScreen`]). Drawing, the mouse and the
+//! list of saves are `App`'s too, each in a module of its own.
+
+mod mouse;
+mod render;
+mod saves_list;
 
 use super::action::Action;
-use super::catalog::{Catalog, GameEntry, RecordsError};
+use super::catalog::{Catalog, GameEntry};
 use super::keymap::{self, Context, Hint};
 use super::screens::form::{self, FormState, Row};
-use super::screens::games;
 use super::screens::menu::{self, MenuItem, MenuState};
 use super::screens::overlays::{self, HelpSection};
-use super::screens::rules::{self, RulesState};
-use super::screens::saves::{self, SavesList, SavesPurpose};
+use super::screens::rules::RulesState;
+use super::screens::saves::{SavesList, SavesPurpose};
 use super::table::Table;
 use super::table::{Go, TableEnv, TableScreen};
 use super::theme::{PaletteKind, Theme};
 use super::ui::GameUi;
-use super::widgets::keybar::KeyBar;
-use ratatui::Frame;
-use ratatui::crossterm::event::{KeyEvent, KeyEventKind, MouseButton, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{KeyEvent, KeyEventKind};
 use ratatui::layout::Rect;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 /// The smallest terminal the shell's own screens are laid out for.
@@ -486,170 +488,12 @@ impl App {
         }
     }
 
-    fn saves_action(&mut self, action: Action) {
-        let Screen::Saves(list) = &mut self.screen else {
-            return;
-        };
-        let n = list.entries.len().max(1);
-        match action {
-            Action::Up => list.index = (list.index + n - 1) % n,
-            Action::Down => list.index = (list.index + 1) % n,
-            Action::Select => self.open_selected_save(),
-            Action::Delete => {
-                if let Some(entry) = list.selected() {
-                    self.overlay = Some(Overlay::ConfirmDelete(entry.path.clone()));
-                }
-            }
-            Action::Back => self.screen = Screen::Menu,
-            _ => {}
-        }
-    }
-
-    /// Opens the highlighted save of the list: to play on, or to watch.
-    fn open_selected_save(&mut self) {
-        let Screen::Saves(list) = &self.screen else {
-            return;
-        };
-        let Some(entry) = list.selected() else {
-            return;
-        };
-        let watch = list.purpose == SavesPurpose::Replay || !entry.unfinished;
-        match self.catalog.open(&entry.path, watch, &self.env) {
-            Ok(table) => self.show_from_menu(table),
-            Err(e) => self.overlay = Some(Overlay::Notice(capitalised(&e))),
-        }
-    }
-
-    /// Deletes a save of the list (asked first) with its lock file, unless another copy of the
-    /// program plays it; says why when it is not deleted. The list stays, without it.
-    fn delete_save(&mut self, path: &Path) {
-        let Screen::Saves(list) = &mut self.screen else {
-            return;
-        };
-        match Catalog::delete(path) {
-            Ok(()) => {
-                list.entries.retain(|e| e.path != path);
-                list.index = list.index.min(list.entries.len().saturating_sub(1));
-                if list.entries.is_empty() {
-                    self.screen = Screen::Menu;
-                }
-            }
-            Err(e) => self.overlay = Some(Overlay::Notice(capitalised(&e))),
-        }
-    }
-
-    /// Shows the list of saves, or says why there is none.
-    fn show_saves(&mut self, purpose: SavesPurpose) {
-        let dirs = self.saves.all();
-        if dirs.is_empty() {
-            self.overlay = Some(Overlay::Notice(capitalised(&RecordsError::Off)));
-            return;
-        }
-        match self.catalog.list(&dirs) {
-            Ok(entries) if entries.is_empty() => {
-                self.overlay = Some(Overlay::Notice(capitalised(&RecordsError::NoSaves(dirs))))
-            }
-            Ok(entries) => {
-                self.screen = Screen::Saves(SavesList {
-                    purpose,
-                    dirs,
-                    entries,
-                    index: 0,
-                })
-            }
-            Err(e) => self.overlay = Some(Overlay::Notice(capitalised(&e))),
-        }
-    }
-
-    /// Plays on the last unfinished game of the save directories.
-    pub fn continue_last(&mut self) -> Result<(), RecordsError> {
-        let dirs = self.saves.all();
-        if dirs.is_empty() {
-            return Err(RecordsError::Off);
-        }
-        let table = self.catalog.continue_last(&dirs, &self.env)?;
-        self.show_from_menu(table);
-        Ok(())
-    }
-
     /// Time passes: the table's bots, autoplay and hints.
     pub fn tick(&mut self, now: Instant) {
         self.now = now;
         if let Screen::Table(t) = &mut self.screen {
             let go = t.tick(now);
             self.go(go);
-        }
-    }
-
-    /// A mouse event; `area` is the whole terminal.
-    pub fn handle_mouse(&mut self, event: MouseEvent, area: Rect) {
-        let body = body_area(area);
-        let (x, y) = (event.column, event.row);
-        let click = matches!(event.kind, MouseEventKind::Down(MouseButton::Left));
-        let wheel = match event.kind {
-            MouseEventKind::ScrollUp => Some(Action::Up),
-            MouseEventKind::ScrollDown => Some(Action::Down),
-            _ => None,
-        };
-        if let Some(overlay) = &self.overlay {
-            match overlay {
-                Overlay::Notice(_) if click => self.overlay = None,
-                Overlay::Help(_) => {
-                    if let Some(a) = wheel {
-                        self.handle_action(a);
-                    }
-                }
-                _ => {}
-            }
-            return;
-        }
-        match &mut self.screen {
-            Screen::Table(t) => {
-                let go = t.mouse(&event, body);
-                self.go(go);
-            }
-            Screen::Games => {
-                let n = self.catalog.games.len();
-                if click && let Some(i) = games::game_at(body, n, x, y) {
-                    self.choose_game(i);
-                } else if let Some(a) = wheel {
-                    self.handle_action(a);
-                }
-            }
-            Screen::Menu => {
-                let n = self.menu_entries().len();
-                if click && let Some(i) = menu::item_at(body, n, x, y) {
-                    self.menu.index = i;
-                    self.activate_menu(i);
-                } else if let Some(a) = wheel {
-                    self.handle_action(a);
-                }
-            }
-            Screen::NewGame(form) => {
-                if click && let Some(i) = form::row_at(body, form, x, y) {
-                    form.index = i;
-                    if form.row() == Row::Start {
-                        self.start_from_form();
-                    } else {
-                        form.change(1);
-                    }
-                }
-            }
-            Screen::Rules(r) => {
-                if click && let Some(i) = rules::tab_at(body, r, x, y) {
-                    r.go_to(i);
-                } else if let Some(a) = wheel {
-                    self.handle_action(a);
-                }
-            }
-            Screen::Saves(list) => {
-                if click && let Some(i) = saves::entry_at(body, list, x, y) {
-                    list.index = i;
-                    self.open_selected_save();
-                } else if let Some(a) = wheel {
-                    self.handle_action(a);
-                }
-            }
         }
     }
 
@@ -677,93 +521,6 @@ impl App {
                 .map(|t| t.game_keys())
                 .unwrap_or_default(),
         )
-    }
-
-    /// Draws everything.
-    pub fn render(&self, frame: &mut Frame) {
-        let area = frame.area();
-        let need = self.table_screen().map_or(MIN_SIZE, |t| t.min_size());
-        if area.width < need.0 || area.height < need.1 {
-            overlays::render_too_small(frame, area, need, &self.theme);
-            return;
-        }
-        let body = body_area(area);
-        let theme = &self.theme;
-        match &self.screen {
-            Screen::Games => {
-                let list: Vec<(&str, &str)> = self
-                    .catalog
-                    .games
-                    .iter()
-                    .map(|g| (g.title(), g.blurb()))
-                    .collect();
-                games::render(frame, body, &list, self.games_index, theme);
-            }
-            Screen::Menu => {
-                let (banner, blurb) = self
-                    .entry()
-                    .map_or((&[][..], ""), |e| (e.banner(), e.blurb()));
-                menu::render(
-                    frame,
-                    body,
-                    &self.menu,
-                    &self.menu_entries(),
-                    (banner, blurb),
-                    theme,
-                );
-            }
-            Screen::NewGame(form) => form::render(frame, body, form, theme),
-            Screen::Rules(r) => rules::render(frame, body, r, theme),
-            Screen::Saves(list) => saves::render(frame, body, list, theme),
-            Screen::Table(t) => t.render(frame, body, theme),
-        }
-        match &self.overlay {
-            Some(Overlay::Help(scroll)) => {
-                overlays::render_help(frame, body, &self.help(), *scroll, theme)
-            }
-            Some(Overlay::ConfirmQuit) => {
-                let saved = self.table_screen().is_some_and(|t| t.saved());
-                // A game nobody has decided anything in keeps no save (nothing to lose either).
-                let fresh = self.table_screen().is_some_and(|t| !t.decided());
-                overlays::render_confirm(
-                    frame,
-                    body,
-                    match (saved, self.from_menu) {
-                        _ if fresh && self.from_menu => {
-                            "Back to the menu? Nothing is decided yet: no save is kept."
-                        }
-                        _ if fresh => "Quit? Nothing is decided yet: no save is kept.",
-                        (true, true) => {
-                            "Back to the menu? The game is saved: pick it up later with Continue."
-                        }
-                        (true, false) => {
-                            "Quit? The game is saved: pick it up later with Continue in the menu \
-                             (or tashkalar play --continue)."
-                        }
-                        (false, true) => "Back to the menu? The game in progress will be lost.",
-                        (false, false) => "Quit? The game in progress will be lost.",
-                    },
-                    theme,
-                )
-            }
-            Some(Overlay::ConfirmDelete(path)) => {
-                let name = path
-                    .file_name()
-                    .map(|n| n.to_string_lossy().into_owned())
-                    .unwrap_or_default();
-                overlays::render_confirm(frame, body, &format!("Delete {name}? y/n"), theme)
-            }
-            Some(Overlay::Notice(text)) => overlays::render_notice(frame, body, text, theme),
-            None => {}
-        }
-        let bar = Rect::new(area.x, area.bottom() - 1, area.width, 1);
-        frame.render_widget(
-            KeyBar {
-                hints: self.hints(),
-                theme,
-            },
-            bar,
-        );
     }
 
     /// The palette in use.

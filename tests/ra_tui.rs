@@ -1197,5 +1197,8 @@ fn every_variant_is_shown_whole_on_its_line_and_the_form_keeps_its_width() {
     }
     // Back to the first: the form does not narrow again (it would jump as values change).
     let (x, _) = at(&render(&app, 110, 36), "New game of Res Arcana");
-    assert_eq!(Some(&(110, x)), widths.iter().rev().find(|(c, _)| *c == 110));
+    assert_eq!(
+        Some(&(110, x)),
+        widths.iter().rev().find(|(c, _)| *c == 110)
+    );
 }

@@ -140,6 +140,9 @@ fn a_discard_then_returning_cards_with_number_keys_and_skip() {
         .card(game(&app).items()[being].card)
         .name
         .clone();
+    // The first being has the hand's first letter: once it is gone, the bar still offers
+    // the letters of the cards left.
+    assert_eq!(game(&app).items()[being].slot, 0);
     // x selects the discard; Enter confirms it (a discard is never made by one key).
     press(&mut app, KeyCode::Char('x'));
     press(&mut app, KeyCode::Enter);
@@ -159,6 +162,11 @@ fn a_discard_then_returning_cards_with_number_keys_and_skip() {
     assert!(shown.contains("1 Return "), "{shown}");
     assert!(shown.contains("Done: return no more cards"));
     assert!(hint_text(&app).contains("s skip"));
+    assert!(
+        app.hints().iter().any(|h| h.label == "card"),
+        "{}",
+        hint_text(&app)
+    );
     let returned = g.model().options[0];
     press(&mut app, KeyCode::Char('1'));
     let g = game(&app);

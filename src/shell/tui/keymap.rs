@@ -182,6 +182,26 @@ pub struct Binding<A: 'static> {
     pub minor: bool,
 }
 
+impl<A: WithDigit> Binding<A> {
+    /// Whether the bar offers this binding now: its action is available, or, for letters that
+    /// each stand for one thing on the screen, any of them is (the thing of the first letter
+    /// may be gone: a card played from the first place of a hand).
+    fn offered(&self, available: &impl Fn(A) -> bool) -> bool {
+        let letters = self
+            .keys
+            .iter()
+            .map(|k| match k {
+                Key::Letters(letters) => letters.chars().count(),
+                _ => 0,
+            })
+            .max()
+            .unwrap_or(0);
+        available(self.action)
+            || (2..=letters.min(u8::MAX as usize) as u8)
+                .any(|d| available(self.action.with_digit(d)))
+    }
+}
+
 impl<A: 'static> Binding<A> {
     /// A key of a game's own screen (it acts in the game context only), as each game's table of
     /// keys lists them.
@@ -690,13 +710,13 @@ pub struct HintBar {
 
 impl HintBar {
     /// Adds the bar entries of `table` in `context`.
-    pub fn add<A: Copy>(
+    pub fn add<A: WithDigit>(
         mut self,
         table: &'static [Binding<A>],
         context: Context,
         available: impl Fn(A) -> bool,
     ) -> HintBar {
-        for b in bindings(table, context).filter(|b| b.in_bar && available(b.action)) {
+        for b in bindings(table, context).filter(|b| b.in_bar && b.offered(&available)) {
             match b.group {
                 Some(g) => {
                     if self.group.as_ref().is_some_and(|(name, ..)| *name != g) {

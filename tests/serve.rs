@@ -137,3 +137,28 @@ fn garbage_and_absurd_sizes_harm_nobody() {
     });
     assert!(server.running(), "the server is still up");
 }
+
+#[test]
+fn the_mouse_takes_a_lobby_row_and_a_line_of_the_form() {
+    let mut server = Server::start("mouse");
+    runtime().block_on(async {
+        let blue = Person::connect(server.address, 110, 36).await;
+        // The server asks the client's terminal for mouse reports.
+        blue.wait_for("Tables of this server").await;
+        assert!(blue.received().contains("\x1b[?1006h"));
+        // Reports no terminal of this size sends: off the screen, or broken. None does anything.
+        let absurd =
+            b"\x1b[<0;65535;65535M\x1b[<0;0;0M\x1b[<64;9999;3M\x1b[<2;500;200M\x1b[<0;1;99999M";
+        blue.send(absurd).await;
+        blue.click_on("Open a new table: High Ground").await;
+        blue.wait_for("New game of High Ground").await;
+        blue.send(absurd).await;
+        // Seat 2 is an AI by default: Start deals the game at once.
+        blue.click_on("Start the game").await;
+        let shown = blue.wait_for("(you)").await;
+        assert!(shown.contains("Hand of Blue"), "{shown}");
+        blue.send(absurd).await;
+        blue.wait_for("Hand of Blue").await;
+    });
+    assert!(server.running(), "the server is still up");
+}

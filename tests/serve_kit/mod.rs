@@ -405,6 +405,23 @@ impl Person {
             .await
     }
 
+    /// Clicks the left button on the first line showing `text` (a press and a release, as a
+    /// terminal reports them in the SGR form the server asks for), at its first letter.
+    pub async fn click_on(&self, text: &str) {
+        let shown = self.wait_for(text).await;
+        let (y, x) = shown
+            .lines()
+            .enumerate()
+            .find_map(|(y, line)| {
+                let at = line.find(text)?;
+                Some((y, line[..at].chars().count()))
+            })
+            .unwrap_or_else(|| panic!("no {text:?} on:\n{shown}"));
+        let (x, y) = (x + 1, y + 1);
+        self.send(format!("\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m").as_bytes())
+            .await;
+    }
+
     /// Moves the lobby's highlight (the row drawn with "> ") to the row holding `text` and
     /// takes it. Rows are found by their words, not their place: tables come and go, and a
     /// lobby taller than the screen scrolls, so a row not on the screen is looked for

@@ -1,25 +1,40 @@
-//! The bytes a terminal sends for keys, read into key events: what crossterm does for a local
-//! terminal, done here for a terminal at the other end of an SSH channel. Only the common keys
-//! are read (letters, Enter, Backspace, Tab, Esc, arrows, Home/End, Page Up/Down, Delete,
-//! Ctrl-letters); any other sequence is dropped whole, so that a client sending garbage
+//! The bytes a terminal sends for keys and the mouse, read into events: what crossterm does
+//! for a local terminal, done here for a terminal at the other end of an SSH channel. Only the
+//! common keys are read (letters, Enter, Backspace, Tab, Esc, arrows, Home/End, Page Up/Down,
+//! Delete, Ctrl-letters), and the mouse's reports in the SGR form the server asks for
+//! ([`MOUSE_ON`]); any other sequence is dropped whole, so that a client sending garbage
 //! produces, at worst, keys the screen ignores.
 
-use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
 
 const ESC: u8 = 0x1b;
 
-/// Reads `bytes` (one packet of the client's input) into key events.
+/// Asks the client's terminal to report the mouse's buttons and wheel (no motion without a
+/// button), in the SGR form (`ESC [ < b ; x ; y M`), which has no limit on the columns.
+pub const MOUSE_ON: &[u8] = b"\x1b[?1000h\x1b[?1002h\x1b[?1006h";
+/// Puts the client's terminal back as it was: no mouse reports.
+pub const MOUSE_OFF: &[u8] = b"\x1b[?1006l\x1b[?1002l\x1b[?1000l";
+
+/// Reads `bytes` (one packet of the client's input) into events: keys and the mouse.
 ///
 /// An Esc alone is one that ends the packet or is not followed by `[` or `O`: terminals send a
 /// key's sequence in one write, and an SSH packet carries it whole.
-pub fn parse(bytes: &[u8]) -> Vec<KeyEvent> {
-    let mut keys = Vec::new();
+pub fn parse(bytes: &[u8]) -> Vec<Event> {
+    let mut events = Vec::new();
     let mut i = 0;
     while i < bytes.len() {
         let b = bytes[i];
         i += 1;
         let key = match b {
             ESC => match bytes.get(i) {
+                Some(b'[') if bytes.get(i + 1) == Some(&b'<') => {
+                    let (mouse, used) = sgr_mouse(&bytes[i + 2..]);
+                    i += 2 + used;
+                    events.extend(mouse.map(Event::Mouse));
+                    continue;
+                }
                 Some(b'[') => {
                     let (key, used) = csi(&bytes[i + 1..]);
                     i += 1 + used;
@@ -62,9 +77,9 @@ pub fn parse(bytes: &[u8]) -> Vec<KeyEvent> {
             }
             _ => None,
         };
-        keys.extend(key);
+        events.extend(key.map(Event::Key));
     }
-    keys
+    events
 }
 
 /// The first `room` bytes of `bytes` (a packet cut to the input budget), less an Esc the cut
@@ -80,6 +95,61 @@ pub fn cut(bytes: &[u8], room: usize) -> &[u8] {
         Some((&ESC, before)) => before,
         _ => taken,
     }
+}
+
+/// A mouse report after `ESC [ <`: `b ; x ; y` then `M` (pressed) or `m` (released), `x` and `y`
+/// counted from 1. Its event (if it is one the screens use) and how many bytes it took; a
+/// report cut short takes the rest.
+fn sgr_mouse(rest: &[u8]) -> (Option<MouseEvent>, usize) {
+    let params = rest
+        .iter()
+        .take_while(|b| b.is_ascii_digit() || **b == b';')
+        .count();
+    let Some(&last) = rest.get(params) else {
+        return (None, rest.len());
+    };
+    let used = params + 1;
+    let text = std::str::from_utf8(&rest[..params]).unwrap_or("");
+    let numbers: Vec<u16> = text.split(';').filter_map(|n| n.parse().ok()).collect();
+    let &[b, x, y] = numbers.as_slice() else {
+        return (None, used);
+    };
+    let (Some(column), Some(row)) = (x.checked_sub(1), y.checked_sub(1)) else {
+        return (None, used);
+    };
+    let button = match b & 0b11 {
+        0 => Some(MouseButton::Left),
+        1 => Some(MouseButton::Middle),
+        2 => Some(MouseButton::Right),
+        _ => None,
+    };
+    let kind = match (b & 64 != 0, b & 32 != 0, last, button) {
+        (true, _, b'M', _) if b & 0b11 == 0 => MouseEventKind::ScrollUp,
+        (true, _, b'M', _) if b & 0b11 == 1 => MouseEventKind::ScrollDown,
+        (true, ..) => return (None, used),
+        (false, true, b'M', Some(button)) => MouseEventKind::Drag(button),
+        (false, true, b'M', None) => MouseEventKind::Moved,
+        (false, false, b'M', Some(button)) => MouseEventKind::Down(button),
+        (false, false, b'm', Some(button)) => MouseEventKind::Up(button),
+        _ => return (None, used),
+    };
+    let mut modifiers = KeyModifiers::NONE;
+    for (bit, modifier) in [
+        (4, KeyModifiers::SHIFT),
+        (8, KeyModifiers::ALT),
+        (16, KeyModifiers::CONTROL),
+    ] {
+        if b & bit != 0 {
+            modifiers |= modifier;
+        }
+    }
+    let event = MouseEvent {
+        kind,
+        column,
+        row,
+        modifiers,
+    };
+    (Some(event), used)
 }
 
 fn plain(code: KeyCode) -> KeyEvent {
@@ -136,7 +206,66 @@ mod tests {
     use super::*;
 
     fn codes(bytes: &[u8]) -> Vec<KeyCode> {
-        parse(bytes).into_iter().map(|k| k.code).collect()
+        parse(bytes)
+            .into_iter()
+            .filter_map(|e| match e {
+                Event::Key(k) => Some(k.code),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn keys(bytes: &[u8]) -> Vec<KeyEvent> {
+        parse(bytes)
+            .into_iter()
+            .filter_map(|e| match e {
+                Event::Key(k) => Some(k),
+                _ => None,
+            })
+            .collect()
+    }
+
+    fn mice(bytes: &[u8]) -> Vec<(MouseEventKind, u16, u16)> {
+        parse(bytes)
+            .into_iter()
+            .filter_map(|e| match e {
+                Event::Mouse(m) => Some((m.kind, m.column, m.row)),
+                _ => None,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn mouse_reports_in_the_sgr_form() {
+        // A left click at column 10, row 5 (counted from 1), pressed then released.
+        assert_eq!(
+            mice(b"\x1b[<0;10;5M\x1b[<0;10;5m"),
+            vec![
+                (MouseEventKind::Down(MouseButton::Left), 9, 4),
+                (MouseEventKind::Up(MouseButton::Left), 9, 4)
+            ]
+        );
+        assert_eq!(
+            mice(b"\x1b[<64;1;1M\x1b[<65;300;200M"),
+            vec![
+                (MouseEventKind::ScrollUp, 0, 0),
+                (MouseEventKind::ScrollDown, 299, 199)
+            ]
+        );
+        assert_eq!(
+            mice(b"\x1b[<32;3;4M"),
+            vec![(MouseEventKind::Drag(MouseButton::Left), 2, 3)]
+        );
+        // A click with Ctrl held; keys around it are read as keys.
+        let events = parse(b"a\x1b[<16;2;2Mb");
+        assert!(matches!(
+            events.as_slice(),
+            [Event::Key(_), Event::Mouse(m), Event::Key(_)] if m.modifiers == KeyModifiers::CONTROL
+        ));
+        // Broken reports are dropped whole, and nothing of them reads as a key.
+        assert_eq!(codes(b"\x1b[<0;0;5M\x1b[<0;5Mx"), vec![KeyCode::Char('x')]);
+        assert_eq!(mice(b"\x1b[<0;99999;1M\x1b[<0;1"), vec![]);
+        assert_eq!(codes(b"\x1b[<0;1"), vec![]);
     }
 
     #[test]
@@ -152,7 +281,7 @@ mod tests {
                 KeyCode::Tab
             ]
         );
-        let ctrl_c = parse(b"\x03");
+        let ctrl_c = keys(b"\x03");
         assert_eq!(ctrl_c[0].code, KeyCode::Char('c'));
         assert_eq!(ctrl_c[0].modifiers, KeyModifiers::CONTROL);
         assert_eq!(codes("é".as_bytes()), vec![KeyCode::Char('é')]);

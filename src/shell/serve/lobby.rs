@@ -14,7 +14,9 @@ use crate::shell::tui::catalog::Catalog;
 use crate::shell::tui::event_loop;
 use crate::shell::tui::theme::PaletteKind;
 use ratatui::Terminal;
-use ratatui::crossterm::event::{Event, KeyCode, KeyModifiers};
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEventKind,
+};
 use ratatui::layout::Rect;
 use ratatui::style::{Modifier, Style};
 use ratatui::text::Line;
@@ -115,8 +117,29 @@ pub fn run(shared: &Shared, term: &mut RemoteTerminal, events: &mut RemoteEvents
         if events.gone() {
             return;
         }
-        let Some(Event::Key(key_event)) = event else {
-            continue;
+        let key_event = match event {
+            Some(Event::Key(key_event)) => key_event,
+            // The wheel moves the highlight as the arrows do; a click takes the row under it.
+            Some(Event::Mouse(mouse)) if typing.is_none() => {
+                let as_key = |code| KeyEvent::new(code, KeyModifiers::NONE);
+                match mouse.kind {
+                    MouseEventKind::ScrollUp => as_key(KeyCode::Up),
+                    MouseEventKind::ScrollDown => as_key(KeyCode::Down),
+                    MouseEventKind::Down(MouseButton::Left) => {
+                        let area = term.size().map(Rect::from).unwrap_or_default();
+                        let head = head_height(note.is_some(), area);
+                        match row_at(rows.len(), selected, area, head, mouse.row) {
+                            Some(row) => {
+                                selected = row;
+                                as_key(KeyCode::Enter)
+                            }
+                            None => continue,
+                        }
+                    }
+                    _ => continue,
+                }
+            }
+            _ => continue,
         };
         let ctrl = key_event.modifiers.contains(KeyModifiers::CONTROL);
         if let Some(code) = typing.as_mut() {
@@ -335,7 +358,7 @@ fn draw(
         lines.push(Line::raw(""));
     }
     let area = frame.area();
-    let head = (lines.len() as u16).min(area.height);
+    let head = head_height(note.is_some(), area);
     frame.render_widget(
         Paragraph::new(lines).wrap(Wrap { trim: false }),
         Rect {
@@ -377,6 +400,22 @@ fn draw(
     }
     // One line a row (a long one is cut at the edge): the window's count stays exact.
     frame.render_widget(Paragraph::new(lines), body);
+}
+
+/// The lines above the rows: the title, the keys, a blank line, and a note with its own blank
+/// line when there is one (a long note is cut, not wrapped onto the rows).
+fn head_height(note: bool, area: Rect) -> u16 {
+    (3 + if note { 2 } else { 0 }).min(area.height)
+}
+
+/// The row drawn on line `y` of a lobby in `area` whose head takes `head` lines, if any.
+fn row_at(rows: usize, selected: usize, area: Rect, head: u16, y: u16) -> Option<usize> {
+    let top = area.y + head;
+    let height = area.height.saturating_sub(head);
+    let (shown, above, _) = window(rows, selected, usize::from(height));
+    let first = top + u16::from(above > 0);
+    let line = usize::from(y.checked_sub(first)?);
+    (line < shown.len()).then(|| shown.start + line)
 }
 
 /// Which of `rows` rows fit in `height` lines with the `selected` one among them, and how many
@@ -464,5 +503,32 @@ mod tests {
         );
         assert_eq!(window(31, 0, 7), (0..6, 0, 25));
         assert_eq!(window(31, 15, 7), (13..18, 13, 13));
+    }
+
+    #[test]
+    fn a_click_finds_the_row_drawn_on_its_line() {
+        let rows: Vec<Row> = (0..30)
+            .map(|i| Row::Open(0, format!("game {i}")))
+            .chain([Row::Leave])
+            .collect();
+        let area = Rect::new(0, 0, 40, 10);
+        let head = head_height(false, area);
+        for selected in [0, 15, 30] {
+            let shown = screen(&rows, selected, 10);
+            for (y, line) in shown.lines().enumerate() {
+                let found = row_at(rows.len(), selected, area, head, y as u16);
+                // The heading and the "more" lines hold no row; every other line its own.
+                let drawn = line.trim_start_matches(['>', ' ']).trim_end();
+                let expected = rows.iter().position(|r| match r {
+                    Row::Open(_, text) => text == drawn,
+                    Row::Leave => drawn == "Leave",
+                    _ => false,
+                });
+                assert_eq!(
+                    found, expected,
+                    "line {y} {line:?} with {selected} highlighted"
+                );
+            }
+        }
     }
 }

@@ -185,7 +185,7 @@ impl Client {
     /// Starts the connection's screens: a thread draws them into the channel, and a task
     /// sends what it draws.
     fn start_screens(&mut self, channel: ChannelId, session: &mut Session) {
-        let (input, keys) = std::sync::mpsc::channel();
+        let (input, typed) = std::sync::mpsc::channel();
         let (frames, mut to_send) = tokio::sync::mpsc::channel::<Vec<u8>>(FRAMES_QUEUED);
         let handle = session.handle();
         tokio::spawn(async move {
@@ -210,17 +210,16 @@ impl Client {
                 let Ok(mut terminal) = Terminal::new(backend) else {
                     return;
                 };
-                // The alternate screen, the cursor hidden; put back as they were at the end.
-                if terminal
-                    .backend_mut()
-                    .write_raw(b"\x1b[?1049h\x1b[?25l\x1b[2J")
-                    .is_err()
-                {
+                // The alternate screen, the cursor hidden, the mouse reported; put back as
+                // they were at the end.
+                let start = [b"\x1b[?1049h\x1b[?25l\x1b[2J".as_slice(), keys::MOUSE_ON].concat();
+                if terminal.backend_mut().write_raw(&start).is_err() {
                     return;
                 }
-                let mut events = RemoteEvents::new(keys);
+                let mut events = RemoteEvents::new(typed);
                 lobby::run(&shared, &mut terminal, &mut events, &key);
-                let _ = terminal.backend_mut().write_raw(b"\x1b[?25h\x1b[?1049l");
+                let end = [keys::MOUSE_OFF, b"\x1b[?25h\x1b[?1049l".as_slice()].concat();
+                let _ = terminal.backend_mut().write_raw(&end);
             });
         if started.is_ok() {
             self.input = Some(input);

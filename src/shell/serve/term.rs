@@ -155,7 +155,7 @@ impl Backend for RemoteBackend {
     }
 }
 
-/// The client's keys, as the event loop reads them. When the client goes, the app is asked to
+/// The client's keys and mouse, as the event loop reads them. When the client goes, the app is asked to
 /// stop (as by a signal locally), which a mirror table takes as nothing to save.
 pub struct RemoteEvents {
     input: Receiver<Input>,
@@ -188,8 +188,7 @@ impl EventSource for RemoteEvents {
         }
         match self.input.recv_timeout(timeout) {
             Ok(Input::Bytes(bytes)) => {
-                self.queued
-                    .extend(keys::parse(&bytes).into_iter().map(Event::Key));
+                self.queued.extend(keys::parse(&bytes));
                 Ok(self.queued.pop_front())
             }
             Ok(Input::Resized) => Ok(Some(Event::Resize(0, 0))),

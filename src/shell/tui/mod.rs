@@ -23,7 +23,7 @@ use ratatui::Terminal;
 use ratatui::backend::{Backend, TestBackend};
 use ratatui::buffer::Buffer;
 use ratatui::crossterm::event::{self, Event};
-use ratatui::layout::Rect;
+use ratatui::layout::{Position, Rect};
 use std::time::{Duration, Instant};
 use table::TableScreen;
 use theme::PaletteKind;
@@ -132,7 +132,12 @@ pub fn event_loop<B: Backend<Error = std::io::Error>>(
                 Event::Key(key) => app.handle_key(key),
                 Event::Mouse(mouse) => {
                     let size = term.size()?;
-                    app.handle_mouse(mouse, Rect::new(0, 0, size.width, size.height));
+                    let area = Rect::new(0, 0, size.width, size.height);
+                    // A report off the screen (a remote client may send any numbers) is no
+                    // click on anything drawn.
+                    if area.contains(Position::new(mouse.column, mouse.row)) {
+                        app.handle_mouse(mouse, area);
+                    }
                 }
                 // The next draw picks up the new size.
                 _ => {}

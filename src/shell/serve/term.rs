@@ -155,8 +155,8 @@ impl Backend for RemoteBackend {
     }
 }
 
-/// The client's keys and mouse, as the event loop reads them. When the client goes, the app is asked to
-/// stop (as by a signal locally), which a mirror table takes as nothing to save.
+/// The client's keys and mouse, as the event loop reads them. When the client goes, the app is
+/// asked to stop (as by a signal locally), which a mirror table takes as nothing to save.
 pub struct RemoteEvents {
     input: Receiver<Input>,
     queued: VecDeque<Event>,

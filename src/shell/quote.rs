@@ -33,7 +33,7 @@ pub fn escape(text: &str) -> String {
 }
 
 /// At most `max` characters of `text`, the last being `…` when it was cut.
-fn cut(text: &str, max: usize) -> String {
+pub fn cut(text: &str, max: usize) -> String {
     if text.chars().count() <= max {
         return text.to_string();
     }

@@ -101,15 +101,9 @@ pub fn cut(bytes: &[u8], room: usize) -> &[u8] {
 /// counted from 1. Its event (if it is one the screens use) and how many bytes it took; a
 /// report cut short takes the rest.
 fn sgr_mouse(rest: &[u8]) -> (Option<MouseEvent>, usize) {
-    let params = rest
-        .iter()
-        .take_while(|b| b.is_ascii_digit() || **b == b';')
-        .count();
-    let Some(&last) = rest.get(params) else {
+    let (Some((text, last)), used) = sequence(rest) else {
         return (None, rest.len());
     };
-    let used = params + 1;
-    let text = std::str::from_utf8(&rest[..params]).unwrap_or("");
     let numbers: Vec<u16> = text.split(';').filter_map(|n| n.parse().ok()).collect();
     let &[b, x, y] = numbers.as_slice() else {
         return (None, used);
@@ -168,9 +162,9 @@ fn arrow(c: u8) -> Option<KeyCode> {
     })
 }
 
-/// A control sequence after `ESC [`: its key (if known) and how many bytes it took. A sequence
-/// is parameter bytes (digits, `;`) and one final byte; a run cut short takes the rest.
-fn csi(rest: &[u8]) -> (Option<KeyEvent>, usize) {
+/// The parameters (digits and `;`) and final byte of a sequence, and how many bytes they took;
+/// `None` for a run cut short before its final byte.
+fn sequence(rest: &[u8]) -> (Option<(&str, u8)>, usize) {
     let params = rest
         .iter()
         .take_while(|b| b.is_ascii_digit() || **b == b';')
@@ -178,12 +172,20 @@ fn csi(rest: &[u8]) -> (Option<KeyEvent>, usize) {
     let Some(&last) = rest.get(params) else {
         return (None, rest.len());
     };
-    let used = params + 1;
+    let text = std::str::from_utf8(&rest[..params]).unwrap_or("");
+    (Some((text, last)), params + 1)
+}
+
+/// A control sequence after `ESC [`: its key (if known) and how many bytes it took. A sequence
+/// is parameter bytes (digits, `;`) and one final byte; a run cut short takes the rest.
+fn csi(rest: &[u8]) -> (Option<KeyEvent>, usize) {
+    let (Some((text, last)), used) = sequence(rest) else {
+        return (None, rest.len());
+    };
     // Final bytes are 0x40..=0x7e; anything else was not a sequence: dropped with it.
     if !(0x40..=0x7e).contains(&last) {
         return (None, used);
     }
-    let text = std::str::from_utf8(&rest[..params]).unwrap_or("");
     let code = if last == b'~' {
         match text.split(';').next().unwrap_or("") {
             "1" | "7" => Some(KeyCode::Home),

@@ -2,6 +2,7 @@
 //! person, or a bot from [`ai::BOT_NAMES`]), and a seed.
 
 use crate::shell::ai;
+use crate::shell::quote;
 use crate::shell::seats::{SeatKind, default_bot};
 use crate::shell::tui::catalog::{FormRow, SetupForm};
 use crate::shell::tui::theme::Theme;
@@ -265,16 +266,6 @@ pub fn row_at(area: Rect, form: &FormState, x: u16, y: u16) -> Option<usize> {
         .then(|| (y - lines.y) as usize)
 }
 
-/// `text` cut to `room` characters, the cut marked with "…".
-fn fit(text: &str, room: usize) -> String {
-    if text.chars().count() <= room {
-        return text.to_string();
-    }
-    let mut cut: String = text.chars().take(room.saturating_sub(1)).collect();
-    cut.push('…');
-    cut
-}
-
 /// Draws the form.
 pub fn render(frame: &mut Frame, area: Rect, form: &FormState, theme: &Theme) {
     let rows = form.rows();
@@ -310,7 +301,7 @@ pub fn render(frame: &mut Frame, area: Rect, form: &FormState, theme: &Theme) {
             Line::from(vec![
                 Span::raw(format!("  {label:<label_w$}")),
                 Span::styled(
-                    format!("{}{}{}", arrows.0, fit(&value, room), arrows.1),
+                    format!("{}{}{}", arrows.0, quote::cut(&value, room), arrows.1),
                     style,
                 ),
             ])
